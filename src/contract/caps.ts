@@ -1,0 +1,47 @@
+/**
+ * Disclosure flag caps: the maximum `limit` while a flag is active. The
+ * smallest cap among the active flags governs.
+ */
+import { FLAGS, type Flag } from "./enums.js";
+
+/** `limit` ceiling when no flag is active. */
+export const NO_FLAG_CAP = 500;
+
+export const FLAG_CAPS: Readonly<Record<Flag, number>> = {
+  blockquote: 200,
+  metadata: 100,
+  summary: 25,
+  body: 1,
+};
+
+/** Rough cost of each flag per document, in tokens (docs and estimates only). */
+export const FLAG_TOKEN_ESTIMATE: Readonly<Record<Flag | "floor", number>> = {
+  floor: 25,
+  blockquote: 100,
+  metadata: 100,
+  summary: 250,
+  body: 1000,
+};
+
+export const DEFAULT_LIMIT = 25;
+export const DEFAULT_OFFSET = 0;
+
+export interface EffectiveCap {
+  /** Maximum permitted `limit`. */
+  readonly max: number;
+  /** The flag whose cap governs, or null when no flag is active. */
+  readonly limitingFlag: Flag | null;
+}
+
+/** The smallest cap among the active flags (ties go to the flag listed first in FLAGS). */
+export function effectiveCap(flags: readonly Flag[]): EffectiveCap {
+  let max = NO_FLAG_CAP;
+  let limitingFlag: Flag | null = null;
+  for (const flag of FLAGS) {
+    if (flags.includes(flag) && FLAG_CAPS[flag] < max) {
+      max = FLAG_CAPS[flag];
+      limitingFlag = flag;
+    }
+  }
+  return { max, limitingFlag };
+}

@@ -1,0 +1,51 @@
+/**
+ * Every enumeration of the retrieval disclosure contract, declared once.
+ * Constants are `as const` tuples so that zod enums and TypeScript literal
+ * unions are both derived from the same value.
+ */
+import { z } from "zod";
+
+/** The five retrieval actions. */
+export const ACTIONS = ["search", "catalog", "get", "resolve", "preflight"] as const;
+export const ActionSchema = z.enum(ACTIONS);
+export type Action = z.infer<typeof ActionSchema>;
+
+/** Disclosure flags, in canonical (cheapest-first) order. */
+export const FLAGS = ["blockquote", "metadata", "summary", "body"] as const;
+export const FlagSchema = z.enum(FLAGS);
+export type Flag = z.infer<typeof FlagSchema>;
+
+/** The fixed enumeration of document kinds; a knowledge base cannot add a sixth. */
+export const KINDS = ["canon", "docs", "journals", "essays", "apocrypha"] as const;
+export const KindSchema = z.enum(KINDS);
+export type Kind = z.infer<typeof KindSchema>;
+
+export const AUDIENCES = ["canon", "docs", "public", "odd", "operators", "apocrypha"] as const;
+export const AudienceSchema = z.enum(AUDIENCES);
+export type Audience = z.infer<typeof AudienceSchema>;
+
+export const EXPOSURES = ["nav", "public", "draft", "hidden", "internal"] as const;
+export const ExposureSchema = z.enum(EXPOSURES);
+export type Exposure = z.infer<typeof ExposureSchema>;
+
+export const TIERS = [1, 2, 3, 4] as const;
+export const TierSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export type Tier = z.infer<typeof TierSchema>;
+
+/** `result.status` values seen on the wire. */
+export const STATUSES = ["FOUND", "NO_MATCH", "NOT_FOUND", "ERROR"] as const;
+export const StatusSchema = z.enum(STATUSES);
+export type Status = z.infer<typeof StatusSchema>;
+
+/** Catalog orderings. */
+export const SORT_ORDERS = ["path", "date"] as const;
+export const SortBySchema = z.enum(SORT_ORDERS);
+export type SortBy = z.infer<typeof SortBySchema>;
+
+/** Why an entry is in a preflight bundle (this project's choice; the contract leaves it to the action). */
+export const PREFLIGHT_ROLES = ["relevant", "start_here", "constraint", "definition_of_done"] as const;
+export const PreflightRoleSchema = z.enum(PREFLIGHT_ROLES);
+export type PreflightRole = z.infer<typeof PreflightRoleSchema>;
+
+/** Frontmatter `exposure` value that removes a document from the index entirely (legacy behaviour kept). */
+export const NOINDEX_EXPOSURE = "noindex";

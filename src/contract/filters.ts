@@ -1,0 +1,128 @@
+/**
+ * Structural filters (query-shaped actions only): their schema, the
+ * include/exclude kind resolution and matching one document against a filter
+ * set. Each filter is one mechanical comparison against frontmatter; an array
+ * value means any-of.
+ */
+import { z } from "zod";
+import { AudienceSchema, ExposureSchema, type Kind, KINDS, KindSchema, TierSchema } from "./enums.js";
+import { DEFAULT_INCLUDE } from "./kinds.js";
+
+const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
+
+/** Filter parameters as a caller passes them. */
+export const FilterShape = {
+  audience: oneOrMany(AudienceSchema).optional().describe("Frontmatter audience, any-of"),
+  exposure: oneOrMany(ExposureSchema).optional().describe("Frontmatter exposure, any-of"),
+  tier: oneOrMany(TierSchema).optional().describe("Frontmatter tier (1-4), any-of"),
+  public: z.boolean().optional().describe("Frontmatter public flag"),
+  start_here: z.boolean().optional().describe("Frontmatter start_here flag"),
+  path_prefix: oneOrMany(z.string().min(1)).optional().describe("Repository path prefix, any-of, e.g. writings/"),
+  include: oneOrMany(KindSchema).optional().describe("Kinds to include (default canon, docs, essays)"),
+  exclude: oneOrMany(KindSchema).optional().describe("Kinds to exclude, applied after include"),
+  tags: oneOrMany(z.string().min(1))
+    .optional()
+    .describe("Narrow within a structural slice by tag, any-of; never a substitute for structural filters"),
+} as const;
+
+export const FiltersSchema = z.strictObject(FilterShape);
+export type Filters = z.infer<typeof FiltersSchema>;
+export type FilterName = keyof typeof FilterShape;
+export const FILTER_NAMES = Object.keys(FilterShape) as FilterName[];
+
+/** `filters_applied`: the filters in force, with `include` always echoed (default included). */
+export const FiltersAppliedSchema = z.strictObject({
+  ...FilterShape,
+  include: oneOrMany(KindSchema),
+});
+export type FiltersApplied = z.infer<typeof FiltersAppliedSchema>;
+
+export function toArray<T>(value: T | readonly T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? [...value] : [value as T];
+}
+
+/** Pick the filter parameters out of a request's params. */
+export function pickFilters(params: Record<string, unknown>): Filters {
+  const out: Record<string, unknown> = {};
+  for (const name of FILTER_NAMES) {
+    if (params[name] !== undefined) out[name] = params[name];
+  }
+  return out as Filters;
+}
+
+/** Default include when neither include nor exclude is passed; include first, then exclude. */
+export function resolveKindSet(filters: Pick<Filters, "include" | "exclude">): Kind[] {
+  const hasInclude = filters.include !== undefined;
+  const hasExclude = filters.exclude !== undefined;
+  const allow: readonly Kind[] = hasInclude
+    ? toArray(filters.include)
+    : hasExclude
+      ? KINDS
+      : DEFAULT_INCLUDE;
+  const deny = new Set(toArray(filters.exclude));
+  return KINDS.filter((k) => allow.includes(k) && !deny.has(k));
+}
+
+/** The echo of the filters in force: the caller's filters plus the default include. */
+export function filtersApplied(filters: Filters): FiltersApplied {
+  const out: Record<string, unknown> = {};
+  for (const name of FILTER_NAMES) {
+    if (filters[name] !== undefined) out[name] = filters[name];
+  }
+  if (out.include === undefined) {
+    out.include = filters.exclude === undefined ? [...DEFAULT_INCLUDE] : [...KINDS];
+  }
+  return out as FiltersApplied;
+}
+
+/** What matching needs to know about a document. */
+export interface FilterableDocument {
+  readonly path: string;
+  readonly kind: Kind | null;
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+}
+
+function anyOf(actual: unknown, wanted: readonly unknown[]): boolean {
+  const values = Array.isArray(actual) ? actual : [actual];
+  return values.some((v) => wanted.includes(v));
+}
+
+/**
+ * Does one document pass a filter set? Documents with no resolvable kind are
+ * outside every kind set, so they never appear in filtered query results.
+ */
+export function matchesFilters(doc: FilterableDocument, filters: Filters): boolean {
+  const kinds = resolveKindSet(filters);
+  if (doc.kind === null || !kinds.includes(doc.kind)) return false;
+  return matchesStructuralFilters(doc, filters);
+}
+
+/** Every filter except the kind set (include/exclude). */
+export function matchesStructuralFilters(doc: FilterableDocument, filters: Filters): boolean {
+  const fm = doc.frontmatter;
+  if (filters.audience !== undefined && !anyOf(fm.audience, toArray(filters.audience))) return false;
+  if (filters.exposure !== undefined && !anyOf(fm.exposure, toArray(filters.exposure))) return false;
+  if (filters.tier !== undefined && !anyOf(fm.tier, toArray(filters.tier))) return false;
+  if (filters.public !== undefined && fm.public !== filters.public) return false;
+  if (filters.start_here !== undefined && fm.start_here !== filters.start_here) return false;
+  if (filters.path_prefix !== undefined && !toArray(filters.path_prefix).some((p) => doc.path.startsWith(p)))
+    return false;
+  if (filters.tags !== undefined && !anyOf(fm.tags, toArray(filters.tags))) return false;
+  return true;
+}
+
+/** Canonical form for comparing two filter echoes (scalar ≡ one-element array, order-free). */
+export function canonicalFilters(filters: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(filters).sort()) {
+    const v = filters[key];
+    if (v === undefined) continue;
+    out[key] = Array.isArray(v) ? [...new Set(v)].sort() : typeof v === "boolean" ? v : [v];
+  }
+  return out;
+}
+
+export function sameFilters(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return JSON.stringify(canonicalFilters(a)) === JSON.stringify(canonicalFilters(b));
+}

@@ -1,0 +1,18 @@
+/**
+ * The contract core: the one place where the retrieval disclosure contract's
+ * enumerations, caps, schemas, rules, error envelopes and checks live.
+ */
+export * from "./actions.js";
+export * from "./caps.js";
+export * from "./checks.js";
+export * from "./compliance.js";
+export * from "./entries.js";
+export * from "./enums.js";
+export * from "./errors.js";
+export * from "./filters.js";
+export * from "./json-schema.js";
+export * from "./kinds.js";
+export * from "./requests.js";
+export * from "./responses.js";
+export * from "./rules.js";
+export * from "./uris.js";

@@ -1,0 +1,91 @@
+/**
+ * Request parameters of each action as they travel on the wire (the MCP tool
+ * arguments). `input` carries the query, URI or task text, as on the legacy
+ * server; the client exposes it under a friendlier name (ACTION_SPECS.input).
+ */
+import { z } from "zod";
+import { ACTION_SPECS } from "./actions.js";
+import { type Action, FlagSchema, SortBySchema } from "./enums.js";
+import { FilterShape } from "./filters.js";
+
+function disclosureSchema(action: Action) {
+  return z
+    .array(FlagSchema)
+    .default([...ACTION_SPECS[action].defaultDisclosure])
+    .describe(
+      `Disclosure flags: each adds fields to every entry; uri and title are always present. Default ${JSON.stringify(
+        ACTION_SPECS[action].defaultDisclosure,
+      )}. Permitted on ${action}: ${ACTION_SPECS[action].permittedFlags.join(", ")}.`,
+    );
+}
+
+const limit = z.number().int().min(1).optional().describe("Page size (default 25); capped by the active flags");
+const offset = z.number().int().min(0).optional().describe("Entries to skip (default 0)");
+const legacyOptIn = z
+  .boolean()
+  .optional()
+  .describe("Deprecation window only: also return the legacy (pre-contract) fields beside the contract ones");
+const knowledgeBase = z.string().optional().describe("Knowledge base to read (server default when omitted)");
+
+export const SearchRequestSchema = z.strictObject({
+  input: z.string().trim().min(1).describe("Search query"),
+  disclosure: disclosureSchema("search"),
+  limit,
+  offset,
+  ...FilterShape,
+  include_legacy_envelope: legacyOptIn,
+  knowledge_base_url: knowledgeBase,
+});
+
+export const CatalogRequestSchema = z.strictObject({
+  disclosure: disclosureSchema("catalog"),
+  sort_by: SortBySchema.optional().describe("Ordering: path (default, alphabetical) or date (newest first, undated last)"),
+  limit,
+  offset,
+  ...FilterShape,
+  include_legacy_envelope: legacyOptIn,
+  knowledge_base_url: knowledgeBase,
+});
+
+export const PreflightRequestSchema = z.strictObject({
+  input: z.string().trim().min(1).describe("The task about to be done"),
+  disclosure: disclosureSchema("preflight"),
+  limit,
+  offset,
+  ...FilterShape,
+  include_legacy_envelope: legacyOptIn,
+  knowledge_base_url: knowledgeBase,
+});
+
+export const GetRequestSchema = z.strictObject({
+  input: z.string().trim().min(1).describe("Document URI (klappy://…), or a repository path"),
+  disclosure: disclosureSchema("get"),
+  include_legacy_envelope: legacyOptIn,
+  knowledge_base_url: knowledgeBase,
+});
+
+export const ResolveRequestSchema = z.strictObject({
+  input: z.string().trim().min(1).describe("Document URI to resolve through superseded_by"),
+  disclosure: disclosureSchema("resolve"),
+  include_legacy_envelope: legacyOptIn,
+  knowledge_base_url: knowledgeBase,
+});
+
+export const RequestSchemas = {
+  search: SearchRequestSchema,
+  catalog: CatalogRequestSchema,
+  preflight: PreflightRequestSchema,
+  get: GetRequestSchema,
+  resolve: ResolveRequestSchema,
+} as const satisfies Record<Action, z.ZodType>;
+
+/** Wire parameters as a caller may pass them (defaults optional). */
+export type RequestInput<A extends Action> = z.input<(typeof RequestSchemas)[A]>;
+/** Wire parameters after parsing (declared defaults filled in). */
+export type RequestParams<A extends Action> = z.output<(typeof RequestSchemas)[A]>;
+
+export type SearchRequest = RequestInput<"search">;
+export type CatalogRequest = RequestInput<"catalog">;
+export type PreflightRequest = RequestInput<"preflight">;
+export type GetRequest = RequestInput<"get">;
+export type ResolveRequest = RequestInput<"resolve">;

@@ -1,0 +1,87 @@
+/**
+ * Response envelopes of the new shape, derived from the entry schemas. The
+ * outer MCP envelope (`action`, `result`, `server_time`, …) is shared with
+ * the legacy server; `result` is what the contract governs.
+ */
+import { z } from "zod";
+import { ACTION_SPECS, type ManyAction, type OneAction } from "./actions.js";
+import { type Action, ActionSchema, type Flag, FlagSchema } from "./enums.js";
+import { type Entry, entrySchema } from "./entries.js";
+import { type FiltersApplied, FiltersAppliedSchema } from "./filters.js";
+
+/** The outer envelope every oddkit tool result carries (JSON inside one text content item). */
+export const OuterEnvelopeSchema = z.object({
+  action: z.union([ActionSchema, z.string()]),
+  result: z.unknown(),
+  server_time: z.string().optional(),
+  assistant_text: z.string().optional(),
+  state: z.unknown().optional(),
+  debug: z.unknown().optional(),
+});
+export type OuterEnvelope = z.infer<typeof OuterEnvelopeSchema>;
+
+/** Result of search, catalog and preflight at disclosure `F`. */
+export interface ManyResult<A extends ManyAction, F extends Flag = never> {
+  status: "FOUND" | "NO_MATCH";
+  data: Entry<A, F>[];
+  total: number;
+  limit: number;
+  offset: number;
+  disclosure_applied: Flag[];
+  filters_applied: FiltersApplied;
+}
+
+/** Result of get and resolve at disclosure `F`. */
+export interface OneResult<A extends OneAction, F extends Flag = "body"> {
+  status: "FOUND";
+  data: Entry<A, F>;
+  disclosure_applied: Flag[];
+}
+
+export type ContractResult<A extends Action, F extends Flag> = A extends ManyAction
+  ? ManyResult<A, F>
+  : A extends OneAction
+    ? OneResult<A, F>
+    : never;
+
+export interface ResultSchemaOptions {
+  /** Accept (and ignore) the legacy fields of the deprecation window beside the contract ones. */
+  readonly legacyEnvelope?: boolean;
+}
+
+/**
+ * The strict zod schema of a successful `result` for an action at a resolved
+ * disclosure. Extra fields fail unless `legacyEnvelope` is set, in which case
+ * only the fields listed in LEGACY_RESULT_FIELDS may sit beside the contract ones.
+ */
+export function resultSchema(action: Action, flags: readonly Flag[], options: ResultSchemaOptions = {}) {
+  const entry = entrySchema(action, flags);
+  const shape = ACTION_SPECS[action].many
+    ? {
+        status: z.enum(["FOUND", "NO_MATCH"]),
+        data: z.array(entry),
+        total: z.number().int().min(0),
+        limit: z.number().int().min(1),
+        offset: z.number().int().min(0),
+        disclosure_applied: z.array(FlagSchema),
+        filters_applied: FiltersAppliedSchema,
+      }
+    : { status: z.literal("FOUND"), data: entry, disclosure_applied: z.array(FlagSchema) };
+  if (!options.legacyEnvelope) return z.strictObject(shape);
+  const legacy: Record<string, z.ZodType> = {};
+  for (const key of LEGACY_RESULT_FIELDS[action]) if (!(key in shape)) legacy[key] = z.unknown().optional();
+  return z.strictObject({ ...shape, ...legacy });
+}
+
+/**
+ * Legacy (0.28.x) `result` fields per action that may ride beside the
+ * contract fields when a caller opts in with `include_legacy_envelope: true`.
+ * Where a name collides (`total`, `status`), the contract's meaning wins.
+ */
+export const LEGACY_RESULT_FIELDS = {
+  catalog: ["total", "canon", "baseline", "baseline_total", "categories", "start_here", "articles", "pagination"],
+  search: ["hits", "evidence", "docs_considered", "overlay_hits", "baseline_hits"],
+  get: ["path", "section", "content", "content_hash", "metadata"],
+  resolve: ["input_uri", "resolved", "supersession_chain", "warning"],
+  preflight: ["topic", "start_here", "dod", "constraints", "docs_available"],
+} as const satisfies Record<Action, readonly string[]>;

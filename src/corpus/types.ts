@@ -1,0 +1,49 @@
+/**
+ * A loaded knowledge-base document: everything the reference server, the
+ * audit and the shims need, parsed once from one markdown file.
+ */
+import type { Kind, KindResolution } from "../contract/index.js";
+
+export interface CorpusDocument {
+  /** Repository path, forward slashes, e.g. `writings/on-caching.md`. */
+  readonly path: string;
+  /** Frontmatter `uri`, else `klappy://<path without .md>`. */
+  readonly uri: string;
+  /** Frontmatter `title`, else the first `# ` heading, else the file name. */
+  readonly title: string;
+  /** The parsed frontmatter ({} when absent or unreadable). */
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+  /** The `>` paragraph directly under the H1, lines joined; null when absent. */
+  readonly blockquote: string | null;
+  /** Body of the `## Summary` section (also `## Summary — …`); null when absent. */
+  readonly summary: string | null;
+  /** Markdown after the frontmatter. */
+  readonly body: string;
+  /** Full file text as read (frontmatter included). */
+  readonly raw: string;
+  /** sha256 hex of the raw file bytes. */
+  readonly contentHash: string;
+  /** Resolved kind (two-tier rule) and how it was decided. */
+  readonly kind: Kind | null;
+  readonly kindResolution: KindResolution;
+  /** Frontmatter `date` as an ISO string when present and parseable (catalog sort_by date). */
+  readonly date: string | null;
+}
+
+export interface LoadWarning {
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface Corpus {
+  readonly root: string;
+  readonly documents: readonly CorpusDocument[];
+  /** Files that were skipped (`exposure: noindex`). */
+  readonly skipped: readonly { path: string; reason: string }[];
+  /** Non-fatal problems (YAML that does not parse, unreadable files…); the document is still served. */
+  readonly warnings: readonly LoadWarning[];
+  readonly byUri: ReadonlyMap<string, CorpusDocument>;
+  readonly byPath: ReadonlyMap<string, CorpusDocument>;
+  /** Digest over every served document's content hash; changes whenever any document changes. */
+  readonly revision: string;
+}
