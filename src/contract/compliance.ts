@@ -9,8 +9,8 @@
  */
 import { ACTION_SPECS, FORBIDDEN_ROLLUP_FIELDS, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "./actions.js";
 import { type CheckId, REQUIRED_TOKEN_REDUCTION } from "./checks.js";
-import { type Action, ActionSchema, FLAGS } from "./enums.js";
 import { allowedEntryFields, nativeFields } from "./entries.js";
+import { type Action, ActionSchema, FLAGS } from "./enums.js";
 import {
   type FilterableDocument,
   type Filters,
@@ -48,7 +48,11 @@ export interface ComplianceContext {
 type Json = Record<string, unknown>;
 
 /** Accept an MCP CallToolResult, the outer `{action, result}` envelope, or the bare `result`. */
-export function extractResult(response: unknown): { result: Json | null; isError: boolean; parseError?: string } {
+export function extractResult(response: unknown): {
+  result: Json | null;
+  isError: boolean;
+  parseError?: string;
+} {
   let value = response;
   let isError = false;
   if (isObj(value) && Array.isArray(value.content)) {
@@ -64,7 +68,9 @@ export function extractResult(response: unknown): { result: Json | null; isError
     }
   }
   if (isObj(value) && "result" in value && "action" in value) value = value.result;
-  return isObj(value) ? { result: value, isError } : { result: null, isError, parseError: "result is not an object" };
+  return isObj(value)
+    ? { result: value, isError }
+    : { result: null, isError, parseError: "result is not an object" };
 }
 
 function isObj(v: unknown): v is Json {
@@ -79,7 +85,9 @@ export function checkCompliance(
   const out: ComplianceViolation[] = [];
   const { action } = request;
   if (!ActionSchema.safeParse(action).success) {
-    throw new TypeError(`checkCompliance: unknown action '${String(action)}'; expected one of search, catalog, get, resolve, preflight`);
+    throw new TypeError(
+      `checkCompliance: unknown action '${String(action)}'; expected one of search, catalog, get, resolve, preflight`,
+    );
   }
   const params = request.params ?? {};
   const { result, parseError } = extractResult(response);
@@ -89,7 +97,11 @@ export function checkCompliance(
   if (!validation.ok) {
     const expected = validation.error;
     const check: CheckId | null =
-      expected.error_code === "DISCLOSURE_FLAG_NOT_PERMITTED" ? 6 : expected.error_code === "LIMIT_EXCEEDS_FLAG_CAP" ? 7 : null;
+      expected.error_code === "DISCLOSURE_FLAG_NOT_PERMITTED"
+        ? 6
+        : expected.error_code === "LIMIT_EXCEEDS_FLAG_CAP"
+          ? 7
+          : null;
     if (check === null) return out; // invalid parameters: outside the 11 checks
     if (!result || result.error_code !== expected.error_code) {
       out.push({
@@ -102,7 +114,11 @@ export function checkCompliance(
     for (const [key, value] of Object.entries(expected)) {
       if (key === "error_message") continue;
       if (JSON.stringify(result[key]) !== JSON.stringify(value)) {
-        out.push({ check, reason: `error field '${key}' is ${JSON.stringify(result[key])}, expected ${JSON.stringify(value)}`, evidence: result });
+        out.push({
+          check,
+          reason: `error field '${key}' is ${JSON.stringify(result[key])}, expected ${JSON.stringify(value)}`,
+          evidence: result,
+        });
       }
     }
     return out;
@@ -124,7 +140,9 @@ export function checkCompliance(
     const rollup = (FORBIDDEN_ROLLUP_FIELDS as readonly string[]).includes(key);
     out.push({
       check: 4,
-      reason: rollup ? `result carries the rollup '${key}'` : `result carries '${key}', which is not a contract envelope field`,
+      reason: rollup
+        ? `result carries the rollup '${key}'`
+        : `result carries '${key}', which is not a contract envelope field`,
       evidence: { [key]: result[key] },
     });
   }
@@ -143,22 +161,35 @@ export function checkCompliance(
   const allowed = new Set(allowedEntryFields(action, req.disclosure));
   entries.forEach((entry, i) => {
     for (const key of Object.keys(entry)) {
-      if (!allowed.has(key)) out.push({ check: 1, reason: `entry ${i} carries '${key}', which was not requested`, evidence: entry.uri });
+      if (!allowed.has(key))
+        out.push({
+          check: 1,
+          reason: `entry ${i} carries '${key}', which was not requested`,
+          evidence: entry.uri,
+        });
     }
     for (const key of ["uri", "title", ...req.disclosure]) {
       if (!(key in entry)) out.push({ check: 1, reason: `entry ${i} lacks '${key}'`, evidence: entry.uri });
     }
   });
-  if (JSON.stringify(resolveDisclosure(action, (result.disclosure_applied as string[]) ?? [])) !== JSON.stringify(req.disclosure) ||
-      !Array.isArray(result.disclosure_applied) || (result.disclosure_applied as unknown[]).some((f) => !(FLAGS as readonly unknown[]).includes(f))) {
-    out.push({ check: 1, reason: `disclosure_applied ${JSON.stringify(result.disclosure_applied)} differs from the resolved disclosure ${JSON.stringify(req.disclosure)}` });
+  if (
+    JSON.stringify(resolveDisclosure(action, (result.disclosure_applied as string[]) ?? [])) !==
+      JSON.stringify(req.disclosure) ||
+    !Array.isArray(result.disclosure_applied) ||
+    (result.disclosure_applied as unknown[]).some((f) => !(FLAGS as readonly unknown[]).includes(f))
+  ) {
+    out.push({
+      check: 1,
+      reason: `disclosure_applied ${JSON.stringify(result.disclosure_applied)} differs from the resolved disclosure ${JSON.stringify(req.disclosure)}`,
+    });
   }
 
   // Check 5: never body on query-shaped actions.
   if (!spec.permittedFlags.includes("body" as never)) {
     entries.forEach((entry, i) => {
       for (const key of ["body", "content"]) {
-        if (key in entry) out.push({ check: 5, reason: `entry ${i} of ${action} carries '${key}'`, evidence: entry.uri });
+        if (key in entry)
+          out.push({ check: 5, reason: `entry ${i} of ${action} carries '${key}'`, evidence: entry.uri });
       }
     });
   }
@@ -187,7 +218,11 @@ export function checkCompliance(
       // Checks 8 and 9: kind membership, split by which tier decided.
       if (kind !== null && !kindSet.includes(kind)) {
         if (declaredValid !== null && declaredValid !== pathKind) {
-          out.push({ check: 9, reason: `entry ${i} (${uri}) declares kind '${declaredValid}' in frontmatter, outside ${JSON.stringify(kindSet)}; frontmatter kind must win over its path`, evidence: uri });
+          out.push({
+            check: 9,
+            reason: `entry ${i} (${uri}) declares kind '${declaredValid}' in frontmatter, outside ${JSON.stringify(kindSet)}; frontmatter kind must win over its path`,
+            evidence: uri,
+          });
         } else {
           out.push({
             check: 8,
@@ -200,7 +235,11 @@ export function checkCompliance(
       const fm = known?.frontmatter ?? metadata;
       if (fm && path !== null) {
         if (!matchesStructuralFilters({ path, kind, frontmatter: fm }, filters)) {
-          out.push({ check: 2, reason: `entry ${i} (${uri}) does not match the filters ${JSON.stringify(filters)}`, evidence: uri });
+          out.push({
+            check: 2,
+            reason: `entry ${i} (${uri}) does not match the filters ${JSON.stringify(filters)}`,
+            evidence: uri,
+          });
         }
       }
     });
@@ -209,17 +248,25 @@ export function checkCompliance(
       out.push({ check: 10, reason: "total is missing or not a non-negative integer" });
     } else {
       const seen = req.offset + entries.length;
-      if (total < seen) out.push({ check: 3, reason: `total ${total} is below offset + entries returned (${seen})` });
+      if (total < seen)
+        out.push({ check: 3, reason: `total ${total} is below offset + entries returned (${seen})` });
       else if (entries.length < req.limit && total > seen && entries.length > 0)
-        out.push({ check: 3, reason: `a short page (${entries.length} < limit ${req.limit}) ends at ${seen} but total says ${total}` });
+        out.push({
+          check: 3,
+          reason: `a short page (${entries.length} < limit ${req.limit}) ends at ${seen} but total says ${total}`,
+        });
       if (context.documents && action === "catalog") {
         let expected = 0;
         for (const doc of context.documents.values()) if (matchesFilters(doc, filters)) expected++;
-        if (expected !== total) out.push({ check: 3, reason: `total ${total}, but ${expected} documents match the filters` });
+        if (expected !== total)
+          out.push({ check: 3, reason: `total ${total}, but ${expected} documents match the filters` });
       }
     }
     if (result.limit !== req.limit || result.offset !== req.offset) {
-      out.push({ check: 3, reason: `limit/offset echoed as ${String(result.limit)}/${String(result.offset)}, requested ${req.limit}/${req.offset}` });
+      out.push({
+        check: 3,
+        reason: `limit/offset echoed as ${String(result.limit)}/${String(result.offset)}, requested ${req.limit}/${req.offset}`,
+      });
     }
   }
 
@@ -227,13 +274,21 @@ export function checkCompliance(
   const natives = nativeFields(action);
   entries.forEach((entry, i) => {
     for (const key of natives) {
-      if (!(key in entry)) out.push({ check: 10, reason: `entry ${i} lacks the action-native field '${key}'`, evidence: entry.uri });
+      if (!(key in entry))
+        out.push({
+          check: 10,
+          reason: `entry ${i} lacks the action-native field '${key}'`,
+          evidence: entry.uri,
+        });
     }
   });
   if (action === "catalog") {
     entries.forEach((entry, i) => {
       if ("position" in entry && entry.position !== req.offset + i + 1) {
-        out.push({ check: 10, reason: `entry ${i} has position ${String(entry.position)}, expected ${req.offset + i + 1}` });
+        out.push({
+          check: 10,
+          reason: `entry ${i} has position ${String(entry.position)}, expected ${req.offset + i + 1}`,
+        });
       }
     });
   }
@@ -260,6 +315,10 @@ export function checkTokenReduction(
   const ratio = legacyTokens / contractTokens;
   return ratio >= required
     ? []
-    : [{ check: 11, reason: `workload costs ${contractTokens} tokens against ${legacyTokens} legacy: ${ratio.toFixed(1)}× reduction, below ${required}×` }];
+    : [
+        {
+          check: 11,
+          reason: `workload costs ${contractTokens} tokens against ${legacyTokens} legacy: ${ratio.toFixed(1)}× reduction, below ${required}×`,
+        },
+      ];
 }
-

@@ -5,7 +5,7 @@
  * value means any-of.
  */
 import { z } from "zod";
-import { AudienceSchema, ExposureSchema, type Kind, KINDS, KindSchema, TierSchema } from "./enums.js";
+import { AudienceSchema, ExposureSchema, KINDS, type Kind, KindSchema, TierSchema } from "./enums.js";
 import { DEFAULT_INCLUDE } from "./kinds.js";
 
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
@@ -17,7 +17,9 @@ export const FilterShape = {
   tier: oneOrMany(TierSchema).optional().describe("Frontmatter tier (1-4), any-of"),
   public: z.boolean().optional().describe("Frontmatter public flag"),
   start_here: z.boolean().optional().describe("Frontmatter start_here flag"),
-  path_prefix: oneOrMany(z.string().min(1)).optional().describe("Repository path prefix, any-of, e.g. writings/"),
+  path_prefix: oneOrMany(z.string().min(1))
+    .optional()
+    .describe("Repository path prefix, any-of, e.g. writings/"),
   include: oneOrMany(KindSchema).optional().describe("Kinds to include (default canon, docs, essays)"),
   exclude: oneOrMany(KindSchema).optional().describe("Kinds to exclude, applied after include"),
   tags: oneOrMany(z.string().min(1))
@@ -55,11 +57,7 @@ export function pickFilters(params: Record<string, unknown>): Filters {
 export function resolveKindSet(filters: Pick<Filters, "include" | "exclude">): Kind[] {
   const hasInclude = filters.include !== undefined;
   const hasExclude = filters.exclude !== undefined;
-  const allow: readonly Kind[] = hasInclude
-    ? toArray(filters.include)
-    : hasExclude
-      ? KINDS
-      : DEFAULT_INCLUDE;
+  const allow: readonly Kind[] = hasInclude ? toArray(filters.include) : hasExclude ? KINDS : DEFAULT_INCLUDE;
   const deny = new Set(toArray(filters.exclude));
   return KINDS.filter((k) => allow.includes(k) && !deny.has(k));
 }

@@ -38,7 +38,10 @@ export interface KindResolution {
 
 /** Normalise a repository path: forward slashes, no leading `./` or `/`. */
 export function normalizePath(path: string): string {
-  return path.replace(/\\/g, "/").replace(/^(\.\/)+/, "").replace(/^\/+/, "");
+  return path
+    .replace(/\\/g, "/")
+    .replace(/^(\.\/)+/, "")
+    .replace(/^\/+/, "");
 }
 
 /** The kind a path alone implies under `map` (longest matching prefix wins). */
@@ -82,7 +85,9 @@ export function resolveKind(
 /** Validate a user-supplied kind map (e.g. from `--kind-map FILE`); throws a descriptive Error. */
 export function parseKindMap(value: unknown): KindMap {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new Error('kind map must be a JSON object of path prefix → kind, e.g. {"canon/apocrypha/": "apocrypha"}');
+    throw new Error(
+      'kind map must be a JSON object of path prefix → kind, e.g. {"canon/apocrypha/": "apocrypha"}',
+    );
   }
   const out: Record<string, Kind> = {};
   for (const [prefix, kind] of Object.entries(value)) {

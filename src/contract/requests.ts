@@ -19,7 +19,12 @@ function disclosureSchema(action: Action) {
     );
 }
 
-const limit = z.number().int().min(1).optional().describe("Page size (default 25); capped by the active flags");
+const limit = z
+  .number()
+  .int()
+  .min(1)
+  .optional()
+  .describe("Page size (default 25); capped by the active flags");
 const offset = z.number().int().min(0).optional().describe("Entries to skip (default 0)");
 const legacyOptIn = z
   .boolean()
@@ -39,7 +44,9 @@ export const SearchRequestSchema = z.strictObject({
 
 export const CatalogRequestSchema = z.strictObject({
   disclosure: disclosureSchema("catalog"),
-  sort_by: SortBySchema.optional().describe("Ordering: path (default, alphabetical) or date (newest first, undated last)"),
+  sort_by: SortBySchema.optional().describe(
+    "Ordering: path (default, alphabetical) or date (newest first, undated last)",
+  ),
   limit,
   offset,
   ...FilterShape,

@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { ACTION_SPECS, type ManyAction, type OneAction } from "./actions.js";
-import { type Action, ActionSchema, type Flag, FlagSchema } from "./enums.js";
 import { type Entry, entrySchema } from "./entries.js";
+import { type Action, ActionSchema, type Flag, FlagSchema } from "./enums.js";
 import { type FiltersApplied, FiltersAppliedSchema } from "./filters.js";
 
 /** The outer envelope every oddkit tool result carries (JSON inside one text content item). */
@@ -79,7 +79,16 @@ export function resultSchema(action: Action, flags: readonly Flag[], options: Re
  * Where a name collides (`total`, `status`), the contract's meaning wins.
  */
 export const LEGACY_RESULT_FIELDS = {
-  catalog: ["total", "canon", "baseline", "baseline_total", "categories", "start_here", "articles", "pagination"],
+  catalog: [
+    "total",
+    "canon",
+    "baseline",
+    "baseline_total",
+    "categories",
+    "start_here",
+    "articles",
+    "pagination",
+  ],
   search: ["hits", "evidence", "docs_considered", "overlay_hits", "baseline_hits"],
   get: ["path", "section", "content", "content_hash", "metadata"],
   resolve: ["input_uri", "resolved", "supersession_chain", "warning"],

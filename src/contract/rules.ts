@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { ACTION_SPECS } from "./actions.js";
-import { effectiveCap, DEFAULT_LIMIT, DEFAULT_OFFSET, type EffectiveCap } from "./caps.js";
+import { DEFAULT_LIMIT, DEFAULT_OFFSET, type EffectiveCap, effectiveCap } from "./caps.js";
 import { type Action, FLAGS, type Flag } from "./enums.js";
 import {
   type ErrorEnvelope,
@@ -78,7 +78,9 @@ export function validateRequest<A extends Action>(action: A, raw: unknown): Vali
   if (typeof args !== "object" || Array.isArray(args)) {
     return {
       ok: false,
-      error: invalidParamsError(action, [{ param: "(arguments)", message: "expected an object of parameters" }]),
+      error: invalidParamsError(action, [
+        { param: "(arguments)", message: "expected an object of parameters" },
+      ]),
     };
   }
   const disclosure = (args as { disclosure?: unknown }).disclosure;
