@@ -1,0 +1,122 @@
+/**
+ * The typed client's public surface. Parameter types are the contract's wire
+ * requests with `input` renamed to the action's friendly name; result entry
+ * types follow the `disclosure` literal passed (or the action's default).
+ */
+import type {
+  Action,
+  ContractResult,
+  DefaultDisclosure,
+  Entry,
+  Flag,
+  ManyAction,
+  PermittedFlag,
+  RequestInput,
+} from "../contract/index.js";
+
+/** Friendly request parameters: `input` becomes `query` (search), `uri` (get/resolve) or `task` (preflight). */
+export type ClientParams<A extends Action, F extends readonly Flag[] = readonly PermittedFlag<A>[]> = Omit<
+  RequestInput<A>,
+  "input" | "disclosure"
+> & { disclosure?: F } & (A extends "search"
+    ? { query: string }
+    : A extends "get" | "resolve"
+      ? { uri: string }
+      : A extends "preflight"
+        ? { task: string }
+        : unknown);
+
+/** Flags of a call: the literal passed, else the action's declared default. */
+export type FlagsOf<A extends Action, F extends readonly Flag[] | undefined> = F extends readonly Flag[]
+  ? F[number]
+  : DefaultDisclosure<A>;
+
+/** Accounting attached to every result. */
+export interface ResultMeta {
+  /** UTF-8 bytes of the tool result's JSON text as received. */
+  readonly bytes: number;
+  /** cl100k tokens of that text; null when token counting is off. */
+  readonly tokens: number | null;
+  /** Served from the cache without a server call. */
+  readonly cached: boolean;
+  /** Served from the cache after a version probe confirmed the revision (no refetch). */
+  readonly revalidated: boolean;
+  readonly durationMs: number;
+  /** Computed locally by the forward shim from legacy calls (pre-contract server). */
+  readonly emulated: boolean;
+  /** Extra server calls the result cost (forward shim body fetches), when any. */
+  readonly extraCalls?: number;
+  /** Server knowledge_base_revision the result was fetched at, when known. */
+  readonly revision?: string;
+}
+
+export type ClientResult<A extends Action, F extends Flag> = ContractResult<A, F> & {
+  readonly meta: ResultMeta;
+};
+
+export type ClientEntry<A extends Action, F extends Flag> = Entry<A, F>;
+
+/** Telemetry event: one per action call (and per cache hit / revalidation). */
+export interface ClientEvent {
+  readonly type: "call" | "cache-hit" | "revalidate" | "retry" | "error";
+  readonly action: Action | "version" | string;
+  readonly params: Record<string, unknown>;
+  readonly meta?: ResultMeta;
+  readonly error?: unknown;
+}
+
+export interface PaginateOptions {
+  /** What to do when `total` changes between pages: throw (default) or restart from offset 0. */
+  readonly onTotalChange?: "throw" | "restart";
+  /** Hard upper bound on entries yielded (default 100_000); exceeding it throws. */
+  readonly maxEntries?: number;
+}
+
+export interface ServerVersion {
+  readonly server_version: string;
+  readonly knowledge_base_revision: string | null;
+}
+
+/** The five retrieval actions, typed by disclosure literal. */
+export interface OddkitActions {
+  search<const F extends readonly PermittedFlag<"search">[] | undefined = undefined>(
+    params: ClientParams<"search", NonNullable<F> | readonly PermittedFlag<"search">[]> & { disclosure?: F },
+  ): Promise<ClientResult<"search", FlagsOf<"search", F>>>;
+  catalog<const F extends readonly PermittedFlag<"catalog">[] | undefined = undefined>(
+    params?: ClientParams<"catalog", NonNullable<F> | readonly PermittedFlag<"catalog">[]> & {
+      disclosure?: F;
+    },
+  ): Promise<ClientResult<"catalog", FlagsOf<"catalog", F>>>;
+  preflight<const F extends readonly PermittedFlag<"preflight">[] | undefined = undefined>(
+    params: ClientParams<"preflight", NonNullable<F> | readonly PermittedFlag<"preflight">[]> & {
+      disclosure?: F;
+    },
+  ): Promise<ClientResult<"preflight", FlagsOf<"preflight", F>>>;
+  get<const F extends readonly PermittedFlag<"get">[] | undefined = undefined>(
+    params: ClientParams<"get", NonNullable<F> | readonly PermittedFlag<"get">[]> & { disclosure?: F },
+  ): Promise<ClientResult<"get", FlagsOf<"get", F>>>;
+  resolve<const F extends readonly PermittedFlag<"resolve">[] | undefined = undefined>(
+    params: ClientParams<"resolve", NonNullable<F> | readonly PermittedFlag<"resolve">[]> & {
+      disclosure?: F;
+    },
+  ): Promise<ClientResult<"resolve", FlagsOf<"resolve", F>>>;
+}
+
+export interface OddkitClient extends OddkitActions {
+  /** Async iterator over every entry of a multi-result action, page size = the active cap. */
+  paginate<A extends ManyAction, const F extends readonly PermittedFlag<A>[] | undefined = undefined>(
+    action: A,
+    params: ClientParams<A, NonNullable<F> | readonly PermittedFlag<A>[]> & { disclosure?: F },
+    options?: PaginateOptions,
+  ): AsyncIterable<Entry<A, FlagsOf<A, F>>>;
+  /** `oddkit_version`: server version and knowledge_base_revision (null when the server reports none). */
+  version(): Promise<ServerVersion>;
+  /** Call any tool by name, untouched (non-retrieval tools, legacy tools); returns the parsed JSON envelope. */
+  callTool(
+    name: string,
+    args?: Record<string, unknown>,
+  ): Promise<{ envelope: unknown; isError: boolean; meta: ResultMeta }>;
+  /** MCP `serverInfo` once connected. */
+  serverInfo(): Promise<{ name: string; version: string }>;
+  close(): Promise<void>;
+}
