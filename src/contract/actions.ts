@@ -3,7 +3,7 @@
  * flags, whether filters apply, and the action-native fields each entry
  * carries outside the disclosure axis. Everything else reads from here.
  */
-import type { Action, Flag } from "./enums.js";
+import { type Action, FLAGS, type Flag } from "./enums.js";
 
 export type ActionShape = "query" | "list" | "task" | "uri";
 
@@ -20,8 +20,9 @@ export interface ActionSpec {
   readonly input: { readonly name: "query" | "uri" | "task"; readonly required: boolean } | null;
 }
 
+/** Query-shaped actions permit every flag but `body` (full bodies come from get/resolve only). */
 const LISTING_FLAGS = ["blockquote", "metadata", "summary"] as const satisfies readonly Flag[];
-const ALL_FLAGS = ["blockquote", "metadata", "summary", "body"] as const satisfies readonly Flag[];
+const ALL_FLAGS = FLAGS;
 
 export const ACTION_SPECS = {
   search: {

@@ -23,6 +23,7 @@ export const FLAG_TOKEN_ESTIMATE: Readonly<Record<Flag | "floor", number>> = {
   body: 1000,
 };
 
+/** `limit` when a multi-result request passes none (clamped to the active cap, see `defaultLimitFor`). */
 export const DEFAULT_LIMIT = 25;
 export const DEFAULT_OFFSET = 0;
 
@@ -44,4 +45,22 @@ export function effectiveCap(flags: readonly Flag[]): EffectiveCap {
     }
   }
   return { max, limitingFlag };
+}
+
+/**
+ * The page size of a multi-result request that passes no `limit`: DEFAULT_LIMIT,
+ * or the active cap when that is smaller, so that a request without a `limit`
+ * is never refused for a limit the caller did not choose. (With the contract's
+ * caps every listing cap is at least DEFAULT_LIMIT, so this is DEFAULT_LIMIT.)
+ */
+export function defaultLimitFor(flags: readonly Flag[]): number {
+  return Math.min(DEFAULT_LIMIT, effectiveCap(flags).max);
+}
+
+/** The caps as text, for descriptions and docs: "no flag 500, blockquote 200, …" (only `flags`, in canonical order). */
+export function describeCaps(flags: readonly Flag[] = FLAGS): string {
+  return [
+    `no flag ${NO_FLAG_CAP}`,
+    ...FLAGS.filter((f) => flags.includes(f)).map((f) => `${f} ${FLAG_CAPS[f]}`),
+  ].join(", ");
 }

@@ -9,8 +9,9 @@
  */
 import { ACTION_SPECS, FORBIDDEN_ROLLUP_FIELDS, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "./actions.js";
 import { type CheckId, REQUIRED_TOKEN_REDUCTION } from "./checks.js";
-import { allowedEntryFields, nativeFields } from "./entries.js";
+import { allowedEntryFields, entrySchema, nativeFields } from "./entries.js";
 import { type Action, ActionSchema, FLAGS } from "./enums.js";
+import type { ErrorEnvelope } from "./errors.js";
 import {
   type FilterableDocument,
   type Filters,
@@ -20,7 +21,7 @@ import {
   resolveKindSet,
   sameFilters,
 } from "./filters.js";
-import { DEFAULT_KIND_MAP, isKind, type KindMap, kindFromPath } from "./kinds.js";
+import { DEFAULT_INCLUDE, DEFAULT_KIND_MAP, isKind, type KindMap, kindFromPath } from "./kinds.js";
 import { LEGACY_RESULT_FIELDS } from "./responses.js";
 import { resolveDisclosure, validateRequest } from "./rules.js";
 import { pathForKlappyUri } from "./uris.js";
@@ -51,11 +52,15 @@ type Json = Record<string, unknown>;
 export function extractResult(response: unknown): {
   result: Json | null;
   isError: boolean;
+  /** What the response was: an MCP tool result, the outer envelope, or a bare result. */
+  wrapping?: "tool" | "envelope" | "result";
   parseError?: string;
 } {
   let value = response;
   let isError = false;
+  let wrapping: "tool" | "envelope" | "result" = "result";
   if (isObj(value) && Array.isArray(value.content)) {
+    wrapping = "tool";
     isError = value.isError === true;
     const item = value.content[0];
     if (!isObj(item) || item.type !== "text" || typeof item.text !== "string") {
@@ -67,10 +72,13 @@ export function extractResult(response: unknown): {
       return { result: null, isError, parseError: "tool result text is not JSON" };
     }
   }
-  if (isObj(value) && "result" in value && "action" in value) value = value.result;
+  if (isObj(value) && "result" in value && "action" in value) {
+    value = value.result;
+    if (wrapping === "result") wrapping = "envelope";
+  }
   return isObj(value)
-    ? { result: value, isError }
-    : { result: null, isError, parseError: "result is not an object" };
+    ? { result: value, isError, wrapping }
+    : { result: null, isError, wrapping, parseError: "result is not an object" };
 }
 
 function isObj(v: unknown): v is Json {
@@ -90,7 +98,7 @@ export function checkCompliance(
     );
   }
   const params = request.params ?? {};
-  const { result, parseError } = extractResult(response);
+  const { result, parseError, isError, wrapping } = extractResult(response);
   const validation = validateRequest(action, params);
 
   // Checks 6 and 7: a request that must be refused, with the exact envelope.
@@ -111,6 +119,21 @@ export function checkCompliance(
       });
       return out;
     }
+    if (wrapping === "tool" && !isError) {
+      out.push({
+        check,
+        reason: `the MCP tool result of a ${expected.error_code} error lacks isError: true`,
+      });
+    }
+    for (const fact of errorMessageFacts(expected)) {
+      if (typeof result.error_message !== "string" || !result.error_message.includes(fact)) {
+        out.push({
+          check,
+          reason: `error_message ${JSON.stringify(result.error_message)} does not name ${JSON.stringify(fact)}`,
+          evidence: result,
+        });
+      }
+    }
     for (const [key, value] of Object.entries(expected)) {
       if (key === "error_message") continue;
       if (JSON.stringify(result[key]) !== JSON.stringify(value)) {
@@ -128,7 +151,23 @@ export function checkCompliance(
     out.push({ check: 1, reason: parseError ?? "no result", evidence: response });
     return out;
   }
-  if (result.status === "ERROR" || result.status === "NOT_FOUND") return out; // a refusal of a valid request is judged elsewhere
+  if (result.status === "ERROR" || result.status === "NOT_FOUND") {
+    // Refusing a valid request for a flag or a cap breaks checks 6/7 the other way round.
+    if (result.error_code === "DISCLOSURE_FLAG_NOT_PERMITTED") {
+      out.push({
+        check: 6,
+        reason: `refused with DISCLOSURE_FLAG_NOT_PERMITTED, but every requested flag (${JSON.stringify(req.disclosure)}) is permitted on ${action}`,
+        evidence: result,
+      });
+    } else if (result.error_code === "LIMIT_EXCEEDS_FLAG_CAP") {
+      out.push({
+        check: 7,
+        reason: `refused with LIMIT_EXCEEDS_FLAG_CAP, but limit ${req.limit} is within the cap ${req.cap.max}`,
+        evidence: result,
+      });
+    }
+    return out; // other refusals of a valid request (NOT_FOUND, …) are judged elsewhere
+  }
   const spec = ACTION_SPECS[action];
   const kindMap = context.kindMap ?? DEFAULT_KIND_MAP;
 
@@ -147,18 +186,24 @@ export function checkCompliance(
     });
   }
 
-  const entries: Json[] = spec.many
+  const rawEntries: unknown[] = spec.many
     ? Array.isArray(result.data)
-      ? (result.data as unknown[]).filter(isObj)
+      ? result.data
       : []
     : isObj(result.data)
       ? [result.data]
       : [];
+  rawEntries.forEach((entry, i) => {
+    if (!isObj(entry)) out.push({ check: 1, reason: `entry ${i} is not an object`, evidence: entry });
+  });
+  const entries: Json[] = rawEntries.filter(isObj);
   if (spec.many && !Array.isArray(result.data)) out.push({ check: 1, reason: "result.data is not an array" });
   if (!spec.many && !isObj(result.data)) out.push({ check: 1, reason: "result.data is not an entry object" });
 
   // Check 1: exactly the floor, native fields and requested flags.
   const allowed = new Set(allowedEntryFields(action, req.disclosure));
+  const entryShape = entrySchema(action, req.disclosure);
+  const natives = nativeFields(action);
   entries.forEach((entry, i) => {
     for (const key of Object.keys(entry)) {
       if (!allowed.has(key))
@@ -170,6 +215,16 @@ export function checkCompliance(
     }
     for (const key of ["uri", "title", ...req.disclosure]) {
       if (!(key in entry)) out.push({ check: 1, reason: `entry ${i} lacks '${key}'`, evidence: entry.uri });
+    }
+    // Present fields must also have the contract's types (missing/extra ones are reported above and under 10).
+    const parsed = entryShape.safeParse(entry);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (typeof field !== "string" || !(field in entry) || !allowed.has(field)) continue;
+        const check: CheckId = natives.includes(field) ? 10 : 1;
+        out.push({ check, reason: `entry ${i} field '${field}': ${issue.message}`, evidence: entry.uri });
+      }
     }
   });
   if (
@@ -216,6 +271,13 @@ export function checkCompliance(
       const declaredValid = isKind(declared) ? declared : null;
       const kind = known ? known.kind : (declaredValid ?? pathKind);
       // Checks 8 and 9: kind membership, split by which tier decided.
+      if (kind === null && known) {
+        out.push({
+          check: 8,
+          reason: `entry ${i} (${uri}) has no kind (no valid frontmatter kind, no matching path prefix), so it is outside every kind set`,
+          evidence: uri,
+        });
+      }
       if (kind !== null && !kindSet.includes(kind)) {
         if (declaredValid !== null && declaredValid !== pathKind) {
           out.push({
@@ -226,7 +288,7 @@ export function checkCompliance(
         } else {
           out.push({
             check: 8,
-            reason: `entry ${i} (${uri}) is ${kind}, outside ${explicitKinds ? "the requested kinds" : "the default include (canon, docs, essays)"}`,
+            reason: `entry ${i} (${uri}) is ${kind}, outside ${explicitKinds ? "the requested kinds" : `the default include (${DEFAULT_INCLUDE.join(", ")})`}`,
             evidence: uri,
           });
         }
@@ -250,6 +312,8 @@ export function checkCompliance(
       const seen = req.offset + entries.length;
       if (total < seen)
         out.push({ check: 3, reason: `total ${total} is below offset + entries returned (${seen})` });
+      else if (entries.length === 0 && req.offset < total)
+        out.push({ check: 3, reason: `an empty page at offset ${req.offset}, but total says ${total}` });
       else if (entries.length < req.limit && total > seen && entries.length > 0)
         out.push({
           check: 3,
@@ -271,7 +335,6 @@ export function checkCompliance(
   }
 
   // Check 10: action-native fields present whatever the disclosure.
-  const natives = nativeFields(action);
   entries.forEach((entry, i) => {
     for (const key of natives) {
       if (!(key in entry))
@@ -292,6 +355,21 @@ export function checkCompliance(
       }
     });
   }
+  if (action === "catalog" && context.documents && (req.params as Json).sort_by !== "date") {
+    // Path order (the default sort) is checkable only against the ground-truth paths.
+    const paths = entries.map((e) => context.documents?.get(String(e.uri))?.path);
+    for (let i = 1; i < paths.length; i++) {
+      const prev = paths[i - 1];
+      const cur = paths[i];
+      if (prev !== undefined && cur !== undefined && cur < prev) {
+        out.push({
+          check: 10,
+          reason: `catalog entries are not in path order at entry ${i} (${prev} before ${cur})`,
+        });
+        break;
+      }
+    }
+  }
   if (action === "search") {
     for (let i = 1; i < entries.length; i++) {
       const prev = entries[i - 1]?.score;
@@ -311,7 +389,20 @@ export function checkTokenReduction(
   contractTokens: number,
   required: number = REQUIRED_TOKEN_REDUCTION,
 ): ComplianceViolation[] {
-  if (contractTokens <= 0) return [];
+  for (const [name, value] of [
+    ["legacyTokens", legacyTokens],
+    ["contractTokens", contractTokens],
+  ] as const) {
+    if (!Number.isFinite(value) || value < 0) {
+      throw new RangeError(`checkTokenReduction: ${name} must be a finite number ≥ 0, got ${String(value)}`);
+    }
+  }
+  if (legacyTokens === 0) {
+    throw new RangeError(
+      "checkTokenReduction: legacyTokens is 0; measure a workload that costs something first",
+    );
+  }
+  if (contractTokens === 0) return [];
   const ratio = legacyTokens / contractTokens;
   return ratio >= required
     ? []
@@ -321,4 +412,16 @@ export function checkTokenReduction(
           reason: `workload costs ${contractTokens} tokens against ${legacyTokens} legacy: ${ratio.toFixed(1)}× reduction, below ${required}×`,
         },
       ];
+}
+
+/** What the error_message of a flag or cap refusal must name (the rest of the wording is the server's). */
+function errorMessageFacts(error: ErrorEnvelope): string[] {
+  if (error.error_code === "DISCLOSURE_FLAG_NOT_PERMITTED")
+    return [`'${error.requested_flag}'`, error.action];
+  if (error.error_code === "LIMIT_EXCEEDS_FLAG_CAP") {
+    const facts = [String(error.requested_limit), String(error.max_limit_for_active_flags)];
+    if (error.limiting_flag !== null) facts.push(`'${error.limiting_flag}'`);
+    return facts;
+  }
+  return [];
 }

@@ -29,7 +29,7 @@ export const ExposureSchema = z.enum(EXPOSURES);
 export type Exposure = z.infer<typeof ExposureSchema>;
 
 export const TIERS = [1, 2, 3, 4] as const;
-export const TierSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export const TierSchema = z.literal(TIERS);
 export type Tier = z.infer<typeof TierSchema>;
 
 /** `result.status` values seen on the wire. */

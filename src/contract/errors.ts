@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { ACTION_SPECS } from "./actions.js";
-import { type Action, ActionSchema, type Flag, FlagSchema } from "./enums.js";
+import { type Action, ActionSchema, FLAGS, type Flag, FlagSchema } from "./enums.js";
 
 export const ERROR_CODES = [
   "DISCLOSURE_FLAG_NOT_PERMITTED",
@@ -80,7 +80,9 @@ export function flagNotPermittedError(action: Action, requestedFlag: string): Fl
   const hint =
     requestedFlag === "body"
       ? "Use get with a URI for full-body retrieval."
-      : `'${requestedFlag}' is not a disclosure flag of this action.`;
+      : (FLAGS as readonly string[]).includes(requestedFlag)
+        ? `'${requestedFlag}' is a disclosure flag, but not of this action.`
+        : `'${requestedFlag}' is not a disclosure flag at all (flags are ${FLAGS.join(", ")}).`;
   return {
     status: "ERROR",
     error_code: "DISCLOSURE_FLAG_NOT_PERMITTED",

@@ -5,8 +5,8 @@
  * value means any-of.
  */
 import { z } from "zod";
-import { AudienceSchema, ExposureSchema, KINDS, type Kind, KindSchema, TierSchema } from "./enums.js";
-import { DEFAULT_INCLUDE } from "./kinds.js";
+import { AudienceSchema, ExposureSchema, KINDS, type Kind, KindSchema, TIERS, TierSchema } from "./enums.js";
+import { DEFAULT_INCLUDE, normalizePath } from "./kinds.js";
 
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
 
@@ -14,13 +14,17 @@ const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item)
 export const FilterShape = {
   audience: oneOrMany(AudienceSchema).optional().describe("Frontmatter audience, any-of"),
   exposure: oneOrMany(ExposureSchema).optional().describe("Frontmatter exposure, any-of"),
-  tier: oneOrMany(TierSchema).optional().describe("Frontmatter tier (1-4), any-of"),
+  tier: oneOrMany(TierSchema)
+    .optional()
+    .describe(`Frontmatter tier (${TIERS.join(", ")}), any-of`),
   public: z.boolean().optional().describe("Frontmatter public flag"),
   start_here: z.boolean().optional().describe("Frontmatter start_here flag"),
   path_prefix: oneOrMany(z.string().min(1))
     .optional()
     .describe("Repository path prefix, any-of, e.g. writings/"),
-  include: oneOrMany(KindSchema).optional().describe("Kinds to include (default canon, docs, essays)"),
+  include: oneOrMany(KindSchema)
+    .optional()
+    .describe(`Kinds to include (default ${DEFAULT_INCLUDE.join(", ")})`),
   exclude: oneOrMany(KindSchema).optional().describe("Kinds to exclude, applied after include"),
   tags: oneOrMany(z.string().min(1))
     .optional()
@@ -104,8 +108,10 @@ export function matchesStructuralFilters(doc: FilterableDocument, filters: Filte
   if (filters.tier !== undefined && !anyOf(fm.tier, toArray(filters.tier))) return false;
   if (filters.public !== undefined && fm.public !== filters.public) return false;
   if (filters.start_here !== undefined && fm.start_here !== filters.start_here) return false;
-  if (filters.path_prefix !== undefined && !toArray(filters.path_prefix).some((p) => doc.path.startsWith(p)))
-    return false;
+  if (filters.path_prefix !== undefined) {
+    const path = normalizePath(doc.path);
+    if (!toArray(filters.path_prefix).some((p) => path.startsWith(normalizePath(p)))) return false;
+  }
   if (filters.tags !== undefined && !anyOf(fm.tags, toArray(filters.tags))) return false;
   return true;
 }

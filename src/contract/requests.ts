@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ACTION_SPECS } from "./actions.js";
+import { DEFAULT_LIMIT, DEFAULT_OFFSET, describeCaps } from "./caps.js";
 import { type Action, FlagSchema, SortBySchema } from "./enums.js";
 import { FilterShape } from "./filters.js";
 
@@ -19,13 +20,27 @@ function disclosureSchema(action: Action) {
     );
 }
 
-const limit = z
+/**
+ * `limit` and `offset` stay optional in the parsed type (validateRequest
+ * resolves them); their defaults are still declared in the JSON Schema
+ * (`meta.default`) so that no default is a hidden convention.
+ */
+const limit = (action: Action) =>
+  z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({
+      default: DEFAULT_LIMIT,
+      description: `Page size (default ${DEFAULT_LIMIT}). The smallest cap among the active disclosure flags governs the maximum (${describeCaps(ACTION_SPECS[action].permittedFlags)}); a larger limit is refused with LIMIT_EXCEEDS_FLAG_CAP, never truncated.`,
+    });
+const offset = z
   .number()
   .int()
-  .min(1)
+  .min(0)
   .optional()
-  .describe("Page size (default 25); capped by the active flags");
-const offset = z.number().int().min(0).optional().describe("Entries to skip (default 0)");
+  .meta({ default: DEFAULT_OFFSET, description: `Entries to skip (default ${DEFAULT_OFFSET})` });
 const legacyOptIn = z
   .boolean()
   .optional()
@@ -35,7 +50,7 @@ const knowledgeBase = z.string().optional().describe("Knowledge base to read (se
 export const SearchRequestSchema = z.strictObject({
   input: z.string().trim().min(1).describe("Search query"),
   disclosure: disclosureSchema("search"),
-  limit,
+  limit: limit("search"),
   offset,
   ...FilterShape,
   include_legacy_envelope: legacyOptIn,
@@ -47,7 +62,7 @@ export const CatalogRequestSchema = z.strictObject({
   sort_by: SortBySchema.optional().describe(
     "Ordering: path (default, alphabetical) or date (newest first, undated last)",
   ),
-  limit,
+  limit: limit("catalog"),
   offset,
   ...FilterShape,
   include_legacy_envelope: legacyOptIn,
@@ -57,7 +72,7 @@ export const CatalogRequestSchema = z.strictObject({
 export const PreflightRequestSchema = z.strictObject({
   input: z.string().trim().min(1).describe("The task about to be done"),
   disclosure: disclosureSchema("preflight"),
-  limit,
+  limit: limit("preflight"),
   offset,
   ...FilterShape,
   include_legacy_envelope: legacyOptIn,

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { ACTION_SPECS } from "./actions.js";
-import { DEFAULT_LIMIT, DEFAULT_OFFSET, type EffectiveCap, effectiveCap } from "./caps.js";
+import { DEFAULT_OFFSET, defaultLimitFor, type EffectiveCap, effectiveCap } from "./caps.js";
 import { type Action, FLAGS, type Flag } from "./enums.js";
 import {
   type ErrorEnvelope,
@@ -83,12 +83,17 @@ export function validateRequest<A extends Action>(action: A, raw: unknown): Vali
       ]),
     };
   }
+  // Flag permission is judged before shapes, so that a forbidden flag always
+  // gets its own envelope (even when passed as a bare string instead of a list).
   const disclosure = (args as { disclosure?: unknown }).disclosure;
-  if (Array.isArray(disclosure)) {
-    for (const flag of disclosure) {
-      if (typeof flag === "string" && !isFlagPermitted(action, flag)) {
-        return { ok: false, error: flagNotPermittedError(action, flag) };
-      }
+  const asked: unknown[] = Array.isArray(disclosure)
+    ? disclosure
+    : typeof disclosure === "string"
+      ? [disclosure]
+      : [];
+  for (const flag of asked) {
+    if (typeof flag === "string" && !isFlagPermitted(action, flag)) {
+      return { ok: false, error: flagNotPermittedError(action, flag) };
     }
   }
   const parsed = RequestSchemas[action].safeParse(args);
@@ -100,7 +105,7 @@ export function validateRequest<A extends Action>(action: A, raw: unknown): Vali
   const cap = effectiveCap(resolved);
   const many = ACTION_SPECS[action].many;
   const p = params as { limit?: number; offset?: number; include_legacy_envelope?: boolean };
-  const limit = many ? (p.limit ?? DEFAULT_LIMIT) : 1;
+  const limit = many ? (p.limit ?? defaultLimitFor(resolved)) : 1;
   if (many && limit > cap.max) {
     return { ok: false, error: limitExceedsCapError(limit, cap.max, cap.limitingFlag) };
   }
