@@ -2,7 +2,7 @@
  * A loaded knowledge-base document: everything the reference server, the
  * audit and the shims need, parsed once from one markdown file.
  */
-import type { Kind, KindResolution } from "../contract/index.js";
+import type { Kind, KindMap, KindResolution } from "../contract/index.js";
 
 export interface CorpusDocument {
   /** Repository path, forward slashes, e.g. `writings/on-caching.md`. */
@@ -32,11 +32,16 @@ export interface CorpusDocument {
 
 export interface LoadWarning {
   readonly path: string;
+  /** 1-based line in the file the warning points at, when known (e.g. a YAML error). */
+  readonly line?: number;
   readonly message: string;
 }
 
 export interface Corpus {
   readonly root: string;
+  /** The path prefix → kind map the documents' kinds were resolved with. */
+  readonly kindMap: KindMap;
+  /** Served documents, sorted by path. */
   readonly documents: readonly CorpusDocument[];
   /** Files that were skipped (`exposure: noindex`). */
   readonly skipped: readonly { path: string; reason: string }[];

@@ -1,0 +1,126 @@
+/**
+ * Build a Corpus from a folder of markdown (or from in-memory files). One bad
+ * file never fails the load: it becomes a warning and, whenever anything can
+ * be read, a served document.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { glob } from "tinyglobby";
+import { DEFAULT_KIND_MAP, type KindMap, normalizePath } from "../contract/index.js";
+import { parseDocument, sha256Hex } from "./parse.js";
+import type { Corpus, CorpusDocument, LoadWarning } from "./types.js";
+
+export interface CorpusOptions {
+  /** Path prefix → kind (longest prefix wins). Defaults to the contract's DEFAULT_KIND_MAP. */
+  readonly kindMap?: KindMap;
+}
+
+export interface SourceFile {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** Folders never indexed. */
+export const IGNORED_GLOBS = ["**/node_modules/**", "**/.git/**", "**/dist/**", "**/build/**"] as const;
+
+/** Files read at once: enough to keep the disk busy, few enough to stay clear of EMFILE at 100k files. */
+const READ_CONCURRENCY = 64;
+
+export async function loadCorpus(dir: string, options: CorpusOptions = {}): Promise<Corpus> {
+  const root = resolve(dir);
+  let isDirectory = false;
+  try {
+    isDirectory = (await stat(root)).isDirectory();
+  } catch (error) {
+    throw new Error(`corpus directory '${dir}' cannot be read: ${(error as Error).message}`);
+  }
+  if (!isDirectory) throw new Error(`corpus directory '${dir}' is not a directory`);
+
+  const paths = await glob("**/*.md", { cwd: root, ignore: [...IGNORED_GLOBS], dot: true });
+  const files: SourceFile[] = [];
+  const readWarnings: LoadWarning[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++]!;
+      try {
+        files.push({ path, text: await readFile(resolve(root, path), "utf8") });
+      } catch (error) {
+        readWarnings.push({
+          path: normalizePath(path),
+          message: `file cannot be read and is not served: ${(error as Error).message}`,
+        });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, paths.length) }, worker));
+  const corpus = corpusFromFiles(files, { ...options, root });
+  if (readWarnings.length === 0) return corpus;
+  return { ...corpus, warnings: sortWarnings([...corpus.warnings, ...readWarnings]) };
+}
+
+export function corpusFromFiles(
+  files: readonly SourceFile[],
+  options: CorpusOptions & { readonly root?: string } = {},
+): Corpus {
+  const kindMap = options.kindMap ?? DEFAULT_KIND_MAP;
+  const sorted = [...files]
+    .map((f) => ({ path: normalizePath(f.path), text: f.text }))
+    .sort((a, b) => compareStrings(a.path, b.path));
+  const documents: CorpusDocument[] = [];
+  const skipped: { path: string; reason: string }[] = [];
+  const warnings: LoadWarning[] = [];
+  const byUri = new Map<string, CorpusDocument>();
+  const byPath = new Map<string, CorpusDocument>();
+
+  for (const file of sorted) {
+    if (byPath.has(file.path)) {
+      warnings.push({ path: file.path, message: "path given twice; the first copy is served." });
+      continue;
+    }
+    const result = parseDocument(file.path, file.text, kindMap);
+    warnings.push(...result.warnings);
+    const doc = result.document;
+    if (doc === null) {
+      skipped.push({ path: file.path, reason: result.skipped ?? "not served" });
+      continue;
+    }
+    documents.push(doc);
+    byPath.set(doc.path, doc);
+    const first = byUri.get(doc.uri);
+    if (first) {
+      warnings.push({
+        path: doc.path,
+        message: `uri ${doc.uri} is also declared by ${first.path}; that document answers for it. Give one of them another uri.`,
+      });
+    } else {
+      byUri.set(doc.uri, doc);
+    }
+  }
+
+  return {
+    root: options.root ?? "",
+    kindMap,
+    documents,
+    skipped,
+    warnings,
+    byUri,
+    byPath,
+    revision: corpusRevision(documents),
+  };
+}
+
+/** sha256 over the sorted `path:contentHash` lines of the served documents. */
+export function corpusRevision(documents: readonly Pick<CorpusDocument, "path" | "contentHash">[]): string {
+  const lines = documents.map((d) => `${d.path}:${d.contentHash}\n`).sort(compareStrings);
+  return sha256Hex(lines.join(""));
+}
+
+/** Code-unit order, independent of the process locale. */
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortWarnings(warnings: LoadWarning[]): LoadWarning[] {
+  return warnings.sort((a, b) => compareStrings(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0));
+}
