@@ -5,28 +5,45 @@
  * value means any-of.
  */
 import { z } from "zod";
-import { AudienceSchema, ExposureSchema, KINDS, type Kind, KindSchema, TIERS, TierSchema } from "./enums.js";
+import {
+  AUDIENCES,
+  AudienceSchema,
+  EXPOSURES,
+  ExposureSchema,
+  KINDS,
+  type Kind,
+  KindSchema,
+  TIERS,
+  TierSchema,
+} from "./enums.js";
 import { DEFAULT_INCLUDE, normalizePath } from "./kinds.js";
 
-const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
+/** A value or a non-empty list of values; a failure names what was expected (`what`). */
+const oneOrMany = <T extends z.ZodType>(item: T, what: string) =>
+  z.union([item, z.array(item).min(1)], {
+    error: (issue) => `expected ${what}, or a non-empty array of them; got ${JSON.stringify(issue.input)}`,
+  });
+const oneOf = (values: readonly (string | number)[]) => `one of ${values.join(", ")}`;
 
 /** Filter parameters as a caller passes them. */
 export const FilterShape = {
-  audience: oneOrMany(AudienceSchema).optional().describe("Frontmatter audience, any-of"),
-  exposure: oneOrMany(ExposureSchema).optional().describe("Frontmatter exposure, any-of"),
-  tier: oneOrMany(TierSchema)
+  audience: oneOrMany(AudienceSchema, oneOf(AUDIENCES)).optional().describe("Frontmatter audience, any-of"),
+  exposure: oneOrMany(ExposureSchema, oneOf(EXPOSURES)).optional().describe("Frontmatter exposure, any-of"),
+  tier: oneOrMany(TierSchema, oneOf(TIERS))
     .optional()
     .describe(`Frontmatter tier (${TIERS.join(", ")}), any-of`),
   public: z.boolean().optional().describe("Frontmatter public flag"),
   start_here: z.boolean().optional().describe("Frontmatter start_here flag"),
-  path_prefix: oneOrMany(z.string().min(1))
+  path_prefix: oneOrMany(z.string().min(1), "a non-empty path prefix string")
     .optional()
     .describe("Repository path prefix, any-of, e.g. writings/"),
-  include: oneOrMany(KindSchema)
+  include: oneOrMany(KindSchema, `a kind (${oneOf(KINDS)})`)
     .optional()
     .describe(`Kinds to include (default ${DEFAULT_INCLUDE.join(", ")})`),
-  exclude: oneOrMany(KindSchema).optional().describe("Kinds to exclude, applied after include"),
-  tags: oneOrMany(z.string().min(1))
+  exclude: oneOrMany(KindSchema, `a kind (${oneOf(KINDS)})`)
+    .optional()
+    .describe("Kinds to exclude, applied after include"),
+  tags: oneOrMany(z.string().min(1), "a non-empty tag string")
     .optional()
     .describe("Narrow within a structural slice by tag, any-of; never a substitute for structural filters"),
 } as const;
@@ -39,7 +56,7 @@ export const FILTER_NAMES = Object.keys(FilterShape) as FilterName[];
 /** `filters_applied`: the filters in force, with `include` always echoed (default included). */
 export const FiltersAppliedSchema = z.strictObject({
   ...FilterShape,
-  include: oneOrMany(KindSchema),
+  include: oneOrMany(KindSchema, `a kind (${oneOf(KINDS)})`),
 });
 export type FiltersApplied = z.infer<typeof FiltersAppliedSchema>;
 

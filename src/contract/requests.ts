@@ -9,6 +9,18 @@ import { DEFAULT_LIMIT, DEFAULT_OFFSET, describeCaps } from "./caps.js";
 import { type Action, FlagSchema, SortBySchema } from "./enums.js";
 import { FilterShape } from "./filters.js";
 
+/** The `input` text parameter, with failures that say what to pass. */
+function inputText(what: string) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `required: pass ${what} as input` : `expected ${what} as a string`,
+    })
+    .trim()
+    .min(1, { error: `must not be empty: pass ${what}` })
+    .describe(what.charAt(0).toUpperCase() + what.slice(1));
+}
+
 function disclosureSchema(action: Action) {
   return z
     .array(FlagSchema)
@@ -48,7 +60,7 @@ const legacyOptIn = z
 const knowledgeBase = z.string().optional().describe("Knowledge base to read (server default when omitted)");
 
 export const SearchRequestSchema = z.strictObject({
-  input: z.string().trim().min(1).describe("Search query"),
+  input: inputText("the search query"),
   disclosure: disclosureSchema("search"),
   limit: limit("search"),
   offset,
@@ -70,7 +82,7 @@ export const CatalogRequestSchema = z.strictObject({
 });
 
 export const PreflightRequestSchema = z.strictObject({
-  input: z.string().trim().min(1).describe("The task about to be done"),
+  input: inputText("the task about to be done"),
   disclosure: disclosureSchema("preflight"),
   limit: limit("preflight"),
   offset,
@@ -80,14 +92,14 @@ export const PreflightRequestSchema = z.strictObject({
 });
 
 export const GetRequestSchema = z.strictObject({
-  input: z.string().trim().min(1).describe("Document URI (klappy://…), or a repository path"),
+  input: inputText("the document URI (klappy://…) or repository path"),
   disclosure: disclosureSchema("get"),
   include_legacy_envelope: legacyOptIn,
   knowledge_base_url: knowledgeBase,
 });
 
 export const ResolveRequestSchema = z.strictObject({
-  input: z.string().trim().min(1).describe("Document URI to resolve through superseded_by"),
+  input: inputText("the document URI to resolve through superseded_by"),
   disclosure: disclosureSchema("resolve"),
   include_legacy_envelope: legacyOptIn,
   knowledge_base_url: knowledgeBase,
