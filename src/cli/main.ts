@@ -8,7 +8,9 @@ import { type CliContext, type CliIO, processIO } from "./context.js";
 export type CommandModule = { register(program: Command, ctx: CliContext): void };
 
 /** Command modules, in help order. Each helper issue adds its line here. */
-const COMMANDS: (() => Promise<CommandModule>)[] = [];
+const COMMANDS: (() => Promise<CommandModule>)[] = [
+  () => import("./commands/audit.js"),
+];
 
 export async function main(argv: string[], io: CliIO = processIO(), signal?: AbortSignal): Promise<number> {
   let code = 0;

@@ -1,0 +1,9 @@
+/**
+ * `oddkit-sdk/audit`: the migration verification tools — frontmatter audit,
+ * shadow compare, conformance suite and token-cost report. Node-only (reads
+ * files); the client entry never imports this.
+ */
+export { type AuditOptions, type AuditSource, auditCorpus, auditFiles } from "./audit.js";
+export { auditDocument } from "./document.js";
+export { auditVerdict, formatAuditMarkdown, formatAuditText } from "./format.js";
+export * from "./types.js";
