@@ -3,4 +3,5 @@
  * Workers and browsers, so nothing reachable from here imports Node built-ins.
  */
 export * from "./contract/index.js";
+export * from "./helpers/index.js";
 export { byteLength, countTokens } from "./tokens.js";

@@ -1,0 +1,104 @@
+/**
+ * A hand-written OddkitClient for helper tests: it records every call and
+ * answers with results shaped by the contract core (validated requests,
+ * projected entries), so a helper that sends the wrong request fails here
+ * exactly as it would against a server.
+ */
+import type { OddkitClient, PaginateOptions, ResultMeta } from "../../src/client/types.js";
+import { ACTION_SPECS, type Action, projectEntry, validateRequest } from "../../src/contract/index.js";
+
+export interface RecordedCall {
+  readonly method: Action | "paginate";
+  readonly action: Action;
+  readonly params: Record<string, unknown>;
+  readonly options?: PaginateOptions;
+}
+
+const META: ResultMeta = {
+  bytes: 0,
+  tokens: null,
+  cached: false,
+  revalidated: false,
+  durationMs: 0,
+  emulated: false,
+};
+
+function wireParams(action: Action, params: Record<string, unknown>): Record<string, unknown> {
+  const name = ACTION_SPECS[action].input?.name;
+  const { [name ?? "input"]: input, ...rest } = params;
+  return name ? { ...rest, input } : rest;
+}
+
+function fullEntry(i: number): Record<string, unknown> {
+  return {
+    uri: `klappy://docs/doc-${i}`,
+    title: `Doc ${i}`,
+    blockquote: `About doc ${i}`,
+    metadata: { title: `Doc ${i}` },
+    summary: null,
+    body: `# Doc ${i}`,
+    score: 1 / (i + 1),
+    snippet: `match ${i}`,
+    position: i + 1,
+    role: "relevant",
+    content_hash: `hash-${i}`,
+    supersession_chain: [],
+  };
+}
+
+/** A fake client over `size` documents; every call is checked by the contract core first. */
+export function createFakeClient(size = 3): OddkitClient & { calls: RecordedCall[] } {
+  const calls: RecordedCall[] = [];
+  const answer = async (action: Action, params: Record<string, unknown>) => {
+    calls.push({ method: action, action, params });
+    const checked = validateRequest(action, wireParams(action, params));
+    if (!checked.ok) throw new Error(`fake client: ${checked.error.error_message}`);
+    const { request } = checked;
+    if (!ACTION_SPECS[action].many) {
+      return {
+        status: "FOUND",
+        data: projectEntry(action, request.disclosure, fullEntry(0)),
+        disclosure_applied: request.disclosure,
+        meta: META,
+      };
+    }
+    const data = [];
+    for (let i = request.offset; i < Math.min(size, request.offset + request.limit); i++) {
+      data.push(projectEntry(action, request.disclosure, fullEntry(i)));
+    }
+    return {
+      status: data.length ? "FOUND" : "NO_MATCH",
+      data,
+      total: size,
+      limit: request.limit,
+      offset: request.offset,
+      disclosure_applied: request.disclosure,
+      filters_applied: request.filtersApplied,
+      meta: META,
+    };
+  };
+  const client = {
+    calls,
+    search: (p: Record<string, unknown>) => answer("search", p),
+    catalog: (p: Record<string, unknown> = {}) => answer("catalog", p),
+    preflight: (p: Record<string, unknown>) => answer("preflight", p),
+    get: (p: Record<string, unknown>) => answer("get", p),
+    resolve: (p: Record<string, unknown>) => answer("resolve", p),
+    async *paginate(action: Action, params: Record<string, unknown>, options?: PaginateOptions) {
+      calls.push({ method: "paginate", action, params, ...(options ? { options } : {}) });
+      const cap = validateRequest(action, wireParams(action, params));
+      if (!cap.ok) throw new Error(`fake client: ${cap.error.error_message}`);
+      for (let offset = 0; offset < size; offset += cap.request.cap.max) {
+        const page = (await answer(action, { ...params, limit: cap.request.cap.max, offset })) as {
+          data: unknown[];
+        };
+        yield* page.data;
+      }
+    },
+    version: async () => ({ server_version: "0.0.0-fake", knowledge_base_revision: null }),
+    callTool: async () => ({ envelope: {}, isError: false, meta: META }),
+    serverInfo: async () => ({ name: "fake", version: "0.0.0" }),
+    close: async () => {},
+  };
+  return client as unknown as OddkitClient & { calls: RecordedCall[] };
+}
