@@ -20,9 +20,15 @@ import { DEFAULT_INCLUDE, normalizePath } from "./kinds.js";
 
 /** A value or a non-empty list of values; a failure names what was expected (`what`). */
 const oneOrMany = <T extends z.ZodType>(item: T, what: string) =>
-  z.union([item, z.array(item).min(1)], {
-    error: (issue) => `expected ${what}, or a non-empty array of them; got ${JSON.stringify(issue.input)}`,
-  });
+  z.union(
+    [
+      item,
+      z.array(item).min(1, { error: `an empty array filters nothing in or out; pass ${what}, or omit it` }),
+    ],
+    {
+      error: (issue) => `expected ${what}, or a non-empty array of them; got ${JSON.stringify(issue.input)}`,
+    },
+  );
 const oneOf = (values: readonly (string | number)[]) => `one of ${values.join(", ")}`;
 
 /** Filter parameters as a caller passes them. */

@@ -67,34 +67,40 @@ describe.each(ACTIONS)("%s", (action) => {
 
   const forbidden = FLAGS.filter((f) => !spec.permitted.includes(f));
   if (forbidden.length > 0) {
-    it.each(forbidden)("refuses %s with DISCLOSURE_FLAG_NOT_PERMITTED and every field of the spec", (flag) => {
-      const r = validateRequest(action, { ...BASE[action], disclosure: ["blockquote", flag] });
-      expect(r).toEqual({ ok: false, error: flagNotPermittedError(action, flag) });
+    it.each(forbidden)(
+      "refuses %s with DISCLOSURE_FLAG_NOT_PERMITTED and every field of the spec",
+      (flag) => {
+        const r = validateRequest(action, { ...BASE[action], disclosure: ["blockquote", flag] });
+        expect(r).toEqual({ ok: false, error: flagNotPermittedError(action, flag) });
+        if (r.ok) return;
+        expect(r.error).toEqual({
+          status: "ERROR",
+          error_code: "DISCLOSURE_FLAG_NOT_PERMITTED",
+          error_message: `disclosure flag '${flag}' is not permitted on action '${action}'. Use get with a URI for full-body retrieval. Permitted flags on ${action}: ${spec.permitted.join(", ")}.`,
+          requested_flag: flag,
+          permitted_flags: spec.permitted,
+          action,
+        });
+      },
+    );
+  }
+
+  it.each(["bogus", "Body", "full", ""])(
+    "refuses the unknown flag string %j, naming the real flags",
+    (flag) => {
+      const r = validateRequest(action, { ...BASE[action], disclosure: [flag] });
+      expect(r.ok).toBe(false);
       if (r.ok) return;
       expect(r.error).toEqual({
         status: "ERROR",
         error_code: "DISCLOSURE_FLAG_NOT_PERMITTED",
-        error_message: `disclosure flag '${flag}' is not permitted on action '${action}'. Use get with a URI for full-body retrieval. Permitted flags on ${action}: ${spec.permitted.join(", ")}.`,
+        error_message: `disclosure flag '${flag}' is not permitted on action '${action}'. '${flag}' is not a disclosure flag at all (flags are blockquote, metadata, summary, body). Permitted flags on ${action}: ${spec.permitted.join(", ")}.`,
         requested_flag: flag,
         permitted_flags: spec.permitted,
         action,
       });
-    });
-  }
-
-  it.each(["bogus", "Body", "full", ""])("refuses the unknown flag string %j, naming the real flags", (flag) => {
-    const r = validateRequest(action, { ...BASE[action], disclosure: [flag] });
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.error).toEqual({
-      status: "ERROR",
-      error_code: "DISCLOSURE_FLAG_NOT_PERMITTED",
-      error_message: `disclosure flag '${flag}' is not permitted on action '${action}'. '${flag}' is not a disclosure flag at all (flags are blockquote, metadata, summary, body). Permitted flags on ${action}: ${spec.permitted.join(", ")}.`,
-      requested_flag: flag,
-      permitted_flags: spec.permitted,
-      action,
-    });
-  });
+    },
+  );
 });
 
 describe("the spec's example refusal, byte for byte", () => {
