@@ -1,0 +1,80 @@
+/**
+ * The 0.28.x `get` result: the whole file (frontmatter included) with its
+ * content hash, optionally one `## ` section, optionally the frontmatter.
+ */
+import { createHash } from "node:crypto";
+import { type LegacyIndex, legacyPathForInput } from "./lookup.js";
+import { extractSection, legacyMetadata } from "./text.js";
+
+export interface LegacyGetOptions {
+  readonly include_metadata?: boolean;
+  readonly section?: string;
+}
+
+export type LegacyGetResult =
+  | { path: string; content: string; content_hash: string; metadata?: Record<string, unknown> }
+  | {
+      path: string;
+      section: string;
+      content: string;
+      content_hash: string;
+      metadata?: Record<string, unknown>;
+    }
+  | { error: string; path: string }
+  | { error: string; path: string; requested_section: string; available_sections: string[] };
+
+/** Whether a legacy get result is one of its not-found shapes. */
+export function isLegacyGetMiss(
+  result: LegacyGetResult,
+): result is Extract<LegacyGetResult, { error: string }> {
+  return "error" in result;
+}
+
+/** Content hash of a served text (sha256 hex; the 0.28.x server used a 31-bit string hash). */
+function hashText(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+export function legacyGetResult(
+  index: LegacyIndex,
+  input: string,
+  options: LegacyGetOptions = {},
+): LegacyGetResult {
+  const path = legacyPathForInput(input, index);
+  const doc = index.byPath.get(path);
+  if (!doc) return { error: `Document not found: ${input}`, path };
+  const metadata = options.include_metadata ? legacyMetadata(doc) : undefined;
+  if (options.section) {
+    const found = extractSection(doc.raw, options.section);
+    if (!found.found) {
+      return {
+        error: found.error,
+        path,
+        requested_section: options.section,
+        available_sections: found.available_sections,
+      };
+    }
+    const result: LegacyGetResult = {
+      path,
+      section: options.section,
+      content: found.content,
+      content_hash: hashText(found.content),
+    };
+    if (metadata) result.metadata = metadata;
+    return result;
+  }
+  const result: LegacyGetResult = { path, content: doc.raw, content_hash: doc.contentHash };
+  if (metadata) result.metadata = metadata;
+  return result;
+}
+
+export function legacyGetText(input: string, options: LegacyGetOptions, result: LegacyGetResult): string {
+  if ("available_sections" in result) {
+    const list = result.available_sections.map((s) => `"${s}"`).join(", ") || "(none)";
+    return `Section "${options.section}" not found in \`${input}\`. Available sections: ${list}`;
+  }
+  if ("error" in result) {
+    return `Document not found: \`${input}\`. Use action "search" or "catalog" to find available documents.`;
+  }
+  return result.content;
+}

@@ -1,0 +1,13 @@
+/**
+ * The legacy (0.28.x) oddkit shapes as pure builders over loaded documents:
+ * used by the reference server's legacy and window modes, reusable by shims.
+ */
+export * from "./catalog.js";
+export * from "./envelope.js";
+export * from "./get.js";
+export * from "./lookup.js";
+export * from "./params.js";
+export * from "./preflight.js";
+export * from "./resolve.js";
+export * from "./search.js";
+export * from "./text.js";

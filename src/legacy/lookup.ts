@@ -1,0 +1,120 @@
+/**
+ * How the 0.28.x server turns a `get` input into a document, and a
+ * `superseded_by` value into the next document of a chain. Shared by the
+ * legacy builders and the reference server's contract get/resolve.
+ */
+import { URI_SCHEME } from "../contract/index.js";
+import type { CorpusDocument } from "../corpus/types.js";
+
+/** What the lookups need from an index (a Corpus satisfies it). */
+export interface LegacyIndex {
+  readonly documents: readonly CorpusDocument[];
+  readonly byUri: ReadonlyMap<string, CorpusDocument>;
+  readonly byPath: ReadonlyMap<string, CorpusDocument>;
+}
+
+const ODD_SCHEME = "odd://";
+const ANY_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//;
+
+function withMd(path: string): string {
+  return path.endsWith(".md") ? path : `${path}.md`;
+}
+
+/**
+ * The repository path a `get` input names: `klappy://x` → `x.md`; another
+ * scheme → the indexed document declaring that URI, else `odd://x` →
+ * `odd/x.md` or the scheme stripped; a bare path gets `.md`.
+ */
+export function legacyPathForInput(input: string, index: Pick<LegacyIndex, "byUri">): string {
+  if (input.startsWith(URI_SCHEME)) return withMd(input.slice(URI_SCHEME.length));
+  if (input.includes("://")) {
+    const declared = index.byUri.get(input);
+    if (declared) return declared.path;
+    const stripped = input.startsWith(ODD_SCHEME)
+      ? `odd/${input.slice(ODD_SCHEME.length)}`
+      : input.replace(ANY_SCHEME, "");
+    return withMd(stripped);
+  }
+  return withMd(input);
+}
+
+/**
+ * The document a `superseded_by` value names, in the shapes authors use: a
+ * URI, a repository path with `.md`, a path without it (also tried as
+ * `klappy://<path>`). `canonicalUri` is the target's URI, or the value itself
+ * when nothing matches.
+ */
+export function lookupSuccessor(
+  ref: string,
+  index: Pick<LegacyIndex, "byUri" | "byPath">,
+): { doc: CorpusDocument | undefined; canonicalUri: string } {
+  const direct = index.byUri.get(ref) ?? index.byPath.get(ref);
+  if (direct) return { doc: direct, canonicalUri: direct.uri };
+  if (!ref.startsWith(URI_SCHEME)) {
+    if (!ref.endsWith(".md")) {
+      const withExt = index.byPath.get(`${ref}.md`);
+      if (withExt) return { doc: withExt, canonicalUri: withExt.uri };
+    }
+    const stem = ref.endsWith(".md") ? ref.slice(0, -".md".length) : ref;
+    const viaUri = index.byUri.get(URI_SCHEME + stem);
+    if (viaUri) return { doc: viaUri, canonicalUri: viaUri.uri };
+  }
+  return { doc: undefined, canonicalUri: ref };
+}
+
+/** The `superseded_by` of a document, when it names a successor. */
+export function supersededBy(doc: CorpusDocument): string | null {
+  const next = doc.frontmatter.superseded_by;
+  return typeof next === "string" && next.length > 0 ? next : null;
+}
+
+/** The `superseded_at` of a document as text, when present. */
+export function supersededAt(doc: CorpusDocument): string | undefined {
+  const at = doc.frontmatter.superseded_at;
+  if (typeof at === "string") return at;
+  if (at instanceof Date) return at.toISOString().slice(0, 10);
+  return undefined;
+}
+
+/** Depth cap of a supersession walk (a longer chain is treated as circular). */
+export const MAX_SUPERSESSION_DEPTH = 16;
+
+export interface SupersessionStep {
+  uri: string;
+  superseded_at?: string;
+}
+
+export type SupersessionWalk =
+  | { outcome: "resolved"; doc: CorpusDocument; chain: SupersessionStep[] }
+  | { outcome: "circular"; chain: SupersessionStep[]; reason: "cycle" | "depth" }
+  | { outcome: "dangling"; last: CorpusDocument; chain: SupersessionStep[]; missing: string };
+
+/**
+ * Walk `superseded_by` from a document to the end of its chain. Each step
+ * records the document that was superseded (and when). A revisited URI is a
+ * cycle (the chain then ends with the revisited URI); more than 16 steps is
+ * treated the same way; a successor that names no document is dangling.
+ */
+export function walkSupersession(
+  start: CorpusDocument,
+  index: Pick<LegacyIndex, "byUri" | "byPath">,
+): SupersessionWalk {
+  const chain: SupersessionStep[] = [];
+  const visited = new Set<string>([start.uri]);
+  let current = start;
+  for (let depth = 0; depth < MAX_SUPERSESSION_DEPTH; depth++) {
+    const next = supersededBy(current);
+    if (next === null) return { outcome: "resolved", doc: current, chain };
+    const at = supersededAt(current);
+    chain.push(at === undefined ? { uri: current.uri } : { uri: current.uri, superseded_at: at });
+    const { doc, canonicalUri } = lookupSuccessor(next, index);
+    if (visited.has(canonicalUri)) {
+      return { outcome: "circular", chain: [...chain, { uri: canonicalUri }], reason: "cycle" };
+    }
+    if (!doc) return { outcome: "dangling", last: current, chain, missing: next };
+    visited.add(canonicalUri);
+    current = doc;
+  }
+  if (supersededBy(current) !== null) return { outcome: "circular", chain, reason: "depth" };
+  return { outcome: "resolved", doc: current, chain };
+}

@@ -1,0 +1,126 @@
+/**
+ * The 0.28.x tool parameters (legacy-api.md "Tools"): the unified `oddkit`
+ * tool and the individual retrieval tools, as zod schemas. The reference
+ * server publishes their JSON Schema in legacy mode and validates with them.
+ */
+import { z } from "zod";
+
+/** Every action of the unified legacy tool, retrieval or not. */
+export const LEGACY_ACTIONS = [
+  "orient",
+  "challenge",
+  "gate",
+  "encode",
+  "search",
+  "get",
+  "resolve",
+  "audit",
+  "catalog",
+  "validate",
+  "preflight",
+  "version",
+  "cleanup_storage",
+] as const;
+export type LegacyAction = (typeof LEGACY_ACTIONS)[number];
+
+/** Actions the reference server answers (the rest are governance tools of the real server). */
+export const LEGACY_RETRIEVAL_ACTIONS = [
+  "search",
+  "get",
+  "resolve",
+  "catalog",
+  "preflight",
+  "version",
+] as const;
+export type LegacyRetrievalAction = (typeof LEGACY_RETRIEVAL_ACTIONS)[number];
+
+export function isLegacyRetrievalAction(action: string): action is LegacyRetrievalAction {
+  return (LEGACY_RETRIEVAL_ACTIONS as readonly string[]).includes(action);
+}
+
+const knowledgeBaseUrl = z.string().optional().describe("Optional GitHub repo URL for your knowledge base.");
+const resultGrouping = z
+  .enum(["merged", "overlay_first", "grouped"])
+  .optional()
+  .describe("How overlay and baseline results are ordered (search, preflight).");
+const includeMetadata = z
+  .boolean()
+  .optional()
+  .describe("When true, search/get responses include the full parsed frontmatter as metadata.");
+const includeFullBaseline = z.boolean().optional().describe("Search-corpus boundary opt-in.");
+const sortBy = z
+  .enum(["date", "path"])
+  .optional()
+  .describe(
+    "For catalog: 'date' newest first (documents with frontmatter), 'path' all documents alphabetically.",
+  );
+const limit = z
+  .number()
+  .min(1)
+  .max(500)
+  .optional()
+  .describe("For catalog with sort_by: default 10, max 500.");
+const offset = z.number().min(0).optional().describe("For catalog with sort_by: articles to skip.");
+const filterEpoch = z
+  .string()
+  .optional()
+  .describe("For catalog: keep articles whose frontmatter epoch equals this.");
+const section = z.string().optional().describe("For get: only the named ## section.");
+
+export const LegacyUnifiedParamsSchema = z.object({
+  action: z.enum(LEGACY_ACTIONS).describe("Which action to perform."),
+  input: z.string().describe("Primary input — query, URI, or task depending on action."),
+  context: z.string().optional().describe("Optional supporting context."),
+  mode: z.string().optional().describe("Optional mode hint."),
+  knowledge_base_url: knowledgeBaseUrl,
+  result_grouping: resultGrouping,
+  include_metadata: includeMetadata,
+  include_full_baseline: includeFullBaseline,
+  section,
+  sort_by: sortBy,
+  limit,
+  offset,
+  filter_epoch: filterEpoch,
+  include_governance_details: z.boolean().optional().describe("For encode only."),
+  state: z.record(z.string(), z.unknown()).optional().describe("Optional client-side conversation state."),
+});
+export type LegacyUnifiedParams = z.infer<typeof LegacyUnifiedParamsSchema>;
+
+/** Parameters of the individual legacy tools, by action. */
+export const LegacyToolParamsSchemas = {
+  search: z.object({
+    input: z.string().describe("Natural language query or tags to search for."),
+    knowledge_base_url: knowledgeBaseUrl,
+    result_grouping: resultGrouping,
+    include_metadata: includeMetadata,
+    include_full_baseline: includeFullBaseline,
+  }),
+  get: z.object({
+    input: z.string().describe("Canonical URI (e.g., klappy://canon/values/orientation)."),
+    knowledge_base_url: knowledgeBaseUrl,
+    include_metadata: includeMetadata,
+    section,
+  }),
+  resolve: z.object({
+    input: z.string().describe("Canonical URI to resolve (e.g., klappy://writings/some-slug)."),
+    knowledge_base_url: knowledgeBaseUrl,
+  }),
+  catalog: z.object({
+    knowledge_base_url: knowledgeBaseUrl,
+    sort_by: sortBy,
+    limit,
+    offset,
+    filter_epoch: filterEpoch,
+    include_full_baseline: includeFullBaseline,
+  }),
+  preflight: z.object({
+    input: z.string().describe("Description of what you're about to implement."),
+    knowledge_base_url: knowledgeBaseUrl,
+    result_grouping: resultGrouping,
+    include_full_baseline: includeFullBaseline,
+  }),
+  version: z.object({ knowledge_base_url: knowledgeBaseUrl }),
+} as const satisfies Record<LegacyRetrievalAction, z.ZodType>;
+
+/** Parameters every legacy builder may read, whichever tool carried them. */
+export type LegacyCallParams = Partial<Omit<LegacyUnifiedParams, "action">>;

@@ -1,0 +1,203 @@
+/**
+ * The five retrieval actions in the contract shape, over a served corpus.
+ * Each takes a request already validated by the contract core and answers
+ * the `result` object; with `legacyWindow` the action's legacy (0.28.x)
+ * fields ride beside the contract ones (contract meaning wins on a clash).
+ */
+import {
+  type Action,
+  LEGACY_RESULT_FIELDS,
+  matchesFilters,
+  notFoundError,
+  pickFilters,
+  type ResolvedRequest,
+} from "../contract/index.js";
+import type { CorpusDocument } from "../corpus/types.js";
+import {
+  legacyCatalogResult,
+  legacyGetResult,
+  legacyPreflightResult,
+  legacyResolveResult,
+  legacySearchResult,
+} from "../legacy/index.js";
+import { entryFor } from "./entries.js";
+import { findDocument, resolveDocument } from "./lookup.js";
+import { preflightBundle } from "./preflight.js";
+import { querySnippet } from "./snippet.js";
+import type { ActionOutcome, ServedCorpus } from "./state.js";
+
+function comparePaths(a: CorpusDocument, b: CorpusDocument): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/** Newest first by frontmatter date; undated documents last; ties by path. */
+function newestFirst(a: CorpusDocument, b: CorpusDocument): number {
+  if (a.date !== b.date) {
+    if (a.date === null) return 1;
+    if (b.date === null) return -1;
+    return a.date < b.date ? 1 : -1;
+  }
+  return comparePaths(a, b);
+}
+
+/** Merge the legacy fields an action may carry in the window, never overwriting a contract field. */
+function withLegacy(
+  action: Action,
+  result: Record<string, unknown>,
+  legacy: object,
+): Record<string, unknown> {
+  const out = { ...result };
+  const source = legacy as Record<string, unknown>;
+  for (const key of LEGACY_RESULT_FIELDS[action]) {
+    if (!(key in out) && source[key] !== undefined) out[key] = source[key];
+  }
+  return out;
+}
+
+function many(req: ResolvedRequest, data: Record<string, unknown>[], total: number): Record<string, unknown> {
+  return {
+    status: data.length > 0 ? "FOUND" : "NO_MATCH",
+    data,
+    total,
+    limit: req.limit,
+    offset: req.offset,
+    disclosure_applied: req.disclosure,
+    filters_applied: req.filtersApplied,
+  };
+}
+
+function pageText(noun: string, total: number, req: ResolvedRequest, shown: number): string {
+  if (total === 0) return `No ${noun} matched.`;
+  if (shown === 0) return `${total} ${noun} matched; offset ${req.offset} is past the last one.`;
+  const more = req.offset + shown < total ? ` Next page: offset ${req.offset + shown}.` : "";
+  return `${total} ${noun} matched; showing ${req.offset + 1}–${req.offset + shown}.${more}`;
+}
+
+export function searchAction(
+  served: ServedCorpus,
+  req: ResolvedRequest<"search">,
+  legacyWindow: boolean,
+): ActionOutcome {
+  const filters = pickFilters(req.params);
+  const hits = served.index.search(req.params.input, (doc) => matchesFilters(doc, filters));
+  const page = hits.slice(req.offset, req.offset + req.limit);
+  const data = page.map((h) =>
+    entryFor("search", req.disclosure, h.doc, { score: h.score, snippet: querySnippet(h.doc, h.terms) }),
+  );
+  let result = many(req, data, hits.length);
+  if (legacyWindow) {
+    const legacy = legacySearchResult(hits, {
+      docsConsidered: served.index.size,
+      include_metadata: req.disclosure.includes("metadata"),
+    });
+    result = withLegacy("search", result, legacy);
+  }
+  return {
+    result,
+    assistantText: `Search "${req.params.input}": ${pageText("documents", hits.length, req, data.length)}`,
+    isError: false,
+  };
+}
+
+export function catalogAction(
+  served: ServedCorpus,
+  req: ResolvedRequest<"catalog">,
+  legacyWindow: boolean,
+): ActionOutcome {
+  const filters = pickFilters(req.params);
+  const sortBy = req.params.sort_by ?? "path";
+  const matching = served.corpus.documents.filter((doc) => matchesFilters(doc, filters));
+  const sorted = [...matching].sort(sortBy === "date" ? newestFirst : comparePaths);
+  const page = sorted.slice(req.offset, req.offset + req.limit);
+  const data = page.map((doc, i) =>
+    entryFor("catalog", req.disclosure, doc, { position: req.offset + i + 1 }),
+  );
+  let result = many(req, data, matching.length);
+  if (legacyWindow) {
+    const legacy = legacyCatalogResult(matching, {
+      sort_by: req.params.sort_by,
+      limit: req.limit,
+      offset: req.offset,
+    });
+    result = withLegacy("catalog", result, legacy);
+  }
+  return {
+    result,
+    assistantText: `Catalog by ${sortBy}: ${pageText("documents", matching.length, req, data.length)}`,
+    isError: false,
+  };
+}
+
+export function preflightAction(
+  served: ServedCorpus,
+  req: ResolvedRequest<"preflight">,
+  legacyWindow: boolean,
+): ActionOutcome {
+  const filters = pickFilters(req.params);
+  const bundle = preflightBundle(served, req.params.input, filters);
+  const page = bundle.slice(req.offset, req.offset + req.limit);
+  const data = page.map((b) => entryFor("preflight", req.disclosure, b.doc, { role: b.role }));
+  let result = many(req, data, bundle.length);
+  if (legacyWindow) {
+    const docs = served.corpus.documents.filter((doc) => matchesFilters(doc, filters));
+    result = withLegacy("preflight", result, legacyPreflightResult(docs, req.params.input));
+  }
+  const roles = page.map((b) => `- ${b.role}: ${b.doc.uri} — ${b.doc.title}`);
+  return {
+    result,
+    assistantText: [
+      `Preflight "${req.params.input}": ${pageText("documents", bundle.length, req, data.length)}`,
+      ...roles,
+    ].join("\n"),
+    isError: false,
+  };
+}
+
+export function getAction(
+  served: ServedCorpus,
+  req: ResolvedRequest<"get">,
+  legacyWindow: boolean,
+): ActionOutcome {
+  const doc = findDocument(served.corpus, req.params.input);
+  if (!doc) {
+    const error = notFoundError("get", req.params.input);
+    return { result: { ...error }, assistantText: error.error_message, isError: true };
+  }
+  const data = entryFor("get", req.disclosure, doc, { content_hash: doc.contentHash });
+  let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
+  if (legacyWindow) {
+    const legacy = legacyGetResult(served.corpus, doc.path, {
+      include_metadata: req.disclosure.includes("metadata"),
+    });
+    result = withLegacy("get", result, legacy);
+  }
+  return { result, assistantText: `${doc.title} (${doc.uri})`, isError: false };
+}
+
+export function resolveAction(
+  served: ServedCorpus,
+  req: ResolvedRequest<"resolve">,
+  legacyWindow: boolean,
+): ActionOutcome {
+  const resolution = resolveDocument(served.corpus, req.params.input);
+  if (!resolution.ok) {
+    return { result: { ...resolution.error }, assistantText: resolution.error.error_message, isError: true };
+  }
+  const { doc, chain } = resolution;
+  const data = entryFor("resolve", req.disclosure, doc, {
+    content_hash: doc.contentHash,
+    supersession_chain: chain,
+  });
+  let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
+  if (legacyWindow)
+    result = withLegacy("resolve", result, legacyResolveResult(served.corpus, req.params.input));
+  const steps = chain.length;
+  return {
+    result,
+    assistantText:
+      steps === 0
+        ? `Resolved ${req.params.input} (no supersession).`
+        : `Resolved ${req.params.input} → ${doc.uri} via ${steps} supersession step${steps === 1 ? "" : "s"}.`,
+    isError: false,
+  };
+}

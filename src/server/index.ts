@@ -1,0 +1,28 @@
+/**
+ * `oddkit-sdk/server`: the embedded reference server and the corpus loading
+ * it runs on (Node only).
+ */
+export { corpusFromFiles, loadCorpus, sampleCorpusDir } from "../corpus/index.js";
+export type { Corpus, CorpusDocument, LoadWarning } from "../corpus/types.js";
+export { type CallMeta, CONSUMER_NUDGE, type ToolResult } from "./dispatch.js";
+export { HEALTH_PATH, MCP_PATH, SERVER_CARD_PATH } from "./http.js";
+export type { Listening, ListenOptions } from "./listen.js";
+export { PREFLIGHT_BUNDLE } from "./preflight.js";
+export {
+  type ConnectOptions,
+  createReferenceServer,
+  DEFAULT_SERVER_NAME,
+  DEFAULT_SERVER_VERSIONS,
+  type ReferenceServer,
+  type ReferenceServerOptions,
+  type StdioOptions,
+} from "./reference-server.js";
+export { SNIPPET_MAX_LENGTH } from "./snippet.js";
+export {
+  SERVER_MODES,
+  type ServerMode,
+  TOOL_ACTIONS,
+  type ToolDefinition,
+  UNIFIED_TOOL,
+  VERSION_TOOL,
+} from "./tools.js";

@@ -1,0 +1,96 @@
+/**
+ * node:http in front of the fetch handler: the same routes on a real socket,
+ * bound to 127.0.0.1 by default (port 0 picks a free port).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { MCP_PATH } from "./http.js";
+
+export interface ListenOptions {
+  readonly port?: number;
+  readonly host?: string;
+}
+
+export interface Listening {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:41234/mcp`. */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_HOST = "127.0.0.1";
+
+function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers.set(key, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(new URL(req.url ?? "/", origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    signal,
+    // Node's fetch needs this to stream a request body.
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function send(response: Response, res: ServerResponse): Promise<void> {
+  res.writeHead(response.status, response.statusText, Object.fromEntries(response.headers));
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  res.on("close", () => void reader.cancel().catch(() => undefined));
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+  } catch {
+    // The client went away mid-stream; nothing left to tell it.
+  }
+  res.end();
+}
+
+export async function listenWith(
+  handle: (request: Request) => Promise<Response>,
+  options: ListenOptions = {},
+): Promise<Listening> {
+  const host = options.host ?? DEFAULT_HOST;
+  let origin = "";
+  const server = createServer((req, res) => {
+    const aborter = new AbortController();
+    res.on("close", () => aborter.abort());
+    handle(toRequest(req, origin, aborter.signal))
+      .then((response) => send(response, res))
+      .catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostForUrl = host.includes(":") ? `[${host}]` : host;
+  origin = `http://${hostForUrl}:${port}`;
+  return {
+    url: `${origin}${MCP_PATH}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * createReferenceServer: the embedded oddkit server over a folder of
+ * markdown (default: the bundled sample corpus), in the contract, legacy or
+ * window shape, reachable in-process, in memory, over HTTP and over stdio.
+ */
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { KindMap } from "../contract/index.js";
+import { loadCorpus, sampleCorpusDir } from "../corpus/index.js";
+import type { Corpus, LoadWarning } from "../corpus/types.js";
+import { type CallMeta, Dispatcher, type ToolResult } from "./dispatch.js";
+import { createFetchHandler } from "./http.js";
+import { type Listening, type ListenOptions, listenWith } from "./listen.js";
+import { createMcpServer } from "./mcp.js";
+import { SearchIndex } from "./search-index.js";
+import { SERVER_MODES, type ServerMode, type ToolDefinition, toolDefinitions } from "./tools.js";
+
+/** `serverInfo.version` and `oddkit_version` when none is given: the last legacy release, or the contract's landing. */
+export const DEFAULT_SERVER_VERSIONS: Readonly<Record<ServerMode, string>> = {
+  legacy: "0.28.1",
+  contract: "0.30.0",
+  window: "0.30.0",
+};
+export const DEFAULT_SERVER_NAME = "oddkit";
+
+export interface ReferenceServerOptions {
+  /** A folder of markdown, or a loaded corpus. Default: the bundled sample corpus. */
+  readonly corpus?: string | Corpus;
+  readonly mode?: ServerMode;
+  /** Reported as `serverInfo.version`, `/health` version and by `oddkit_version`. */
+  readonly version?: string;
+  /** Path prefix → kind map used to load a corpus folder (longest prefix wins). */
+  readonly kindMap?: KindMap;
+  /** MCP server name (default "oddkit"). */
+  readonly name?: string;
+  /** Answer HTTP POSTs with JSON instead of SSE streams. */
+  readonly jsonResponse?: boolean;
+}
+
+export interface ConnectOptions {
+  /** Consumer label for calls through this connection (unlabeled callers get a nudge). */
+  readonly consumer?: string;
+}
+
+export interface StdioOptions extends ConnectOptions {
+  readonly stdin?: NodeJS.ReadableStream;
+  readonly stdout?: NodeJS.WritableStream;
+}
+
+export interface ReferenceServer {
+  readonly name: string;
+  readonly corpus: Corpus;
+  readonly mode: ServerMode;
+  readonly version: string;
+  /** Load warnings of the corpus (files served with what could be read, files not read). */
+  readonly warnings: readonly LoadWarning[];
+  readonly tools: readonly ToolDefinition[];
+  /** Tool calls per consumer label seen so far (unlabeled calls are not counted here). */
+  readonly consumers: ReadonlyMap<string, number>;
+  /** One tool call without any transport: exactly the MCP CallToolResult the transports answer. */
+  callTool(name: string, args?: Record<string, unknown>, meta?: CallMeta): Promise<ToolResult>;
+  /** A fresh MCP server with every tool registered (one per session or transport). */
+  createMcpServer(options?: ConnectOptions): Server;
+  /** The client side of an in-memory linked pair whose other side is a fresh connected server. */
+  connectInMemory(options?: ConnectOptions): Promise<Transport>;
+  /** Web-standard handler: `/mcp` (Streamable HTTP), `/health`, `/.well-known/mcp.json`. */
+  fetch(request: Request): Promise<Response>;
+  /** Serve over node:http on 127.0.0.1 (port 0 = a free port). */
+  listen(options?: ListenOptions): Promise<Listening>;
+  /** Serve over stdio (one session). */
+  serveStdio(options?: StdioOptions): Promise<{ close(): Promise<void> }>;
+  /** Close every session, listener and connection this server opened. */
+  close(): Promise<void>;
+}
+
+async function corpusFrom(options: ReferenceServerOptions): Promise<Corpus> {
+  if (typeof options.corpus === "object") {
+    if (options.kindMap !== undefined) {
+      throw new TypeError(
+        "createReferenceServer: kindMap applies when loading a corpus folder; this corpus is already loaded with its own kind map. Pass the kind map to loadCorpus instead.",
+      );
+    }
+    return options.corpus;
+  }
+  const dir = options.corpus ?? sampleCorpusDir();
+  return loadCorpus(dir, options.kindMap ? { kindMap: options.kindMap } : {});
+}
+
+export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const mode = options.mode ?? "contract";
+  if (!(SERVER_MODES as readonly string[]).includes(mode)) {
+    throw new TypeError(
+      `createReferenceServer: mode '${String(mode)}' is not one of ${SERVER_MODES.join(", ")}`,
+    );
+  }
+  const corpus = await corpusFrom(options);
+  const version = options.version ?? DEFAULT_SERVER_VERSIONS[mode];
+  const name = options.name ?? DEFAULT_SERVER_NAME;
+  const index = new SearchIndex(corpus.documents);
+  const dispatcher = new Dispatcher({ served: { corpus, index }, mode, version });
+  const tools = toolDefinitions(mode);
+  const consumers = new Map<string, number>();
+  const record = (consumer: string | null) => {
+    if (consumer) consumers.set(consumer, (consumers.get(consumer) ?? 0) + 1);
+  };
+  const closers = new Set<() => Promise<void>>();
+
+  const newMcpServer = (connect: ConnectOptions = {}) =>
+    createMcpServer({ name, version, tools, dispatcher, consumer: connect.consumer ?? null, onCall: record });
+
+  const http = createFetchHandler({
+    name,
+    version,
+    toolNames: tools.map((t) => t.name),
+    newServer: () => newMcpServer(),
+    jsonResponse: options.jsonResponse,
+  });
+  closers.add(() => http.close());
+
+  const track = (close: () => Promise<void>) => {
+    const once = async () => {
+      closers.delete(once);
+      await close();
+    };
+    closers.add(once);
+    return once;
+  };
+
+  return {
+    name,
+    corpus,
+    mode,
+    version,
+    warnings: corpus.warnings,
+    tools,
+    consumers,
+    async callTool(toolName, args = {}, meta = {}) {
+      record(meta.consumer ?? null);
+      return dispatcher.call(toolName, args, meta);
+    },
+    createMcpServer: newMcpServer,
+    async connectInMemory(connect = {}) {
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      const server = newMcpServer(connect);
+      await server.connect(serverSide);
+      track(() => server.close());
+      return clientSide;
+    },
+    fetch: (request) => http.fetch(request),
+    async listen(listenOptions = {}) {
+      const listening = await listenWith((request) => http.fetch(request), listenOptions);
+      const close = track(() => listening.close());
+      return { url: listening.url, port: listening.port, close };
+    },
+    async serveStdio(stdio = {}) {
+      const transport = new StdioServerTransport(
+        stdio.stdin as NodeJS.ReadStream | undefined,
+        stdio.stdout as NodeJS.WriteStream | undefined,
+      );
+      const server = newMcpServer(stdio);
+      await server.connect(transport);
+      return { close: track(() => server.close()) };
+    },
+    async close() {
+      await Promise.all([...closers].map((close) => close()));
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The tools the reference server registers, as the real server does: one
+ * per retrieval action, `oddkit_version`, and the unified `oddkit` tool with
+ * `action`. Contract and window modes publish the contract core's input
+ * schemas (declared `default` on `disclosure`); legacy mode publishes the
+ * 0.28.x parameters.
+ */
+import { z } from "zod";
+import {
+  ACTION_SPECS,
+  ACTIONS,
+  type Action,
+  inputJsonSchema,
+  type ToolInputJsonSchema,
+} from "../contract/index.js";
+import {
+  LEGACY_ACTIONS,
+  type LegacyRetrievalAction,
+  LegacyToolParamsSchemas,
+  LegacyUnifiedParamsSchema,
+} from "../legacy/index.js";
+
+export type ServerMode = "contract" | "legacy" | "window";
+export const SERVER_MODES = ["contract", "legacy", "window"] as const satisfies readonly ServerMode[];
+
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: ToolInputJsonSchema;
+  readonly annotations: {
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint: boolean;
+    openWorldHint: boolean;
+  };
+}
+
+export const UNIFIED_TOOL = "oddkit";
+export const VERSION_TOOL = "oddkit_version";
+
+/** Individual tool name → the action it runs. */
+export const TOOL_ACTIONS: Readonly<Record<string, LegacyRetrievalAction>> = {
+  oddkit_search: "search",
+  oddkit_catalog: "catalog",
+  oddkit_get: "get",
+  oddkit_resolve: "resolve",
+  oddkit_preflight: "preflight",
+  [VERSION_TOOL]: "version",
+};
+
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+const DESCRIPTIONS: Record<LegacyRetrievalAction, string> = {
+  search:
+    "Search the knowledge base (BM25). Returns ranked entries with score and a query-matched snippet; structural filters apply before pagination.",
+  catalog: "List documents sorted by path or date, with structural filters and pagination.",
+  get: "Fetch one document by URI (klappy://…, another declared URI, or a repository path).",
+  resolve:
+    "Resolve a URI to its current document, walking superseded_by; the steps walked come back as supersession_chain.",
+  preflight:
+    "Before doing a task: the documents to read first, the constraints, the definition of done, and further relevant documents, each with its role.",
+  version:
+    "The server version and the knowledge base revision (a digest over every served document's content hash).",
+};
+
+function jsonSchemaOf(schema: z.ZodType): ToolInputJsonSchema {
+  const json = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
+  delete json.$schema;
+  return json as ToolInputJsonSchema;
+}
+
+const VERSION_SCHEMA: ToolInputJsonSchema = {
+  type: "object",
+  properties: { knowledge_base_url: { type: "string", description: "Accepted for compatibility; ignored." } },
+  additionalProperties: false,
+};
+
+/**
+ * The unified tool's schema in contract/window modes: `action` plus every
+ * retrieval parameter. `disclosure` has no single default here (get/resolve
+ * default to ["body"], the listings to []); each action's own tool declares it.
+ */
+function unifiedContractSchema(): ToolInputJsonSchema {
+  const properties: Record<string, Record<string, unknown>> = {
+    action: { type: "string", enum: [...LEGACY_ACTIONS], description: "Which action to perform." },
+  };
+  for (const action of ACTIONS) {
+    for (const [key, value] of Object.entries(inputJsonSchema(action).properties)) {
+      if (key in properties) continue;
+      if (key === "disclosure") {
+        const { default: _declared, ...rest } = value;
+        const defaults = ACTIONS.map(
+          (a) => `${a}: ${JSON.stringify(ACTION_SPECS[a].defaultDisclosure)}`,
+        ).join(", ");
+        properties[key] = { ...rest, description: `Disclosure flags. Defaults per action — ${defaults}.` };
+      } else {
+        properties[key] = value;
+      }
+    }
+  }
+  return { type: "object", properties, required: ["action"], additionalProperties: false };
+}
+
+export function toolDefinitions(mode: ServerMode): ToolDefinition[] {
+  const tools: ToolDefinition[] = [];
+  if (mode === "legacy") {
+    tools.push({
+      name: UNIFIED_TOOL,
+      description: `Unified oddkit tool: action is one of ${LEGACY_ACTIONS.join(", ")} (this reference server answers the retrieval actions and version).`,
+      inputSchema: jsonSchemaOf(LegacyUnifiedParamsSchema),
+      annotations: READ_ONLY,
+    });
+  } else {
+    tools.push({
+      name: UNIFIED_TOOL,
+      description: `Unified oddkit tool: the retrieval actions (${ACTIONS.join(", ")}) and version, with the same parameters as their own tools.`,
+      inputSchema: unifiedContractSchema(),
+      annotations: READ_ONLY,
+    });
+  }
+  for (const [name, action] of Object.entries(TOOL_ACTIONS)) {
+    const inputSchema =
+      mode === "legacy"
+        ? jsonSchemaOf(LegacyToolParamsSchemas[action])
+        : action === "version"
+          ? VERSION_SCHEMA
+          : inputJsonSchema(action as Action);
+    tools.push({ name, description: DESCRIPTIONS[action], inputSchema, annotations: READ_ONLY });
+  }
+  return tools;
+}
