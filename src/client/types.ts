@@ -65,6 +65,14 @@ export interface ClientEvent {
   readonly error?: unknown;
 }
 
+/** Per-call options (second argument of every action). */
+export interface CallOptions {
+  /** Abort the call. */
+  readonly signal?: AbortSignal;
+  /** false: neither read nor write the cache for this call (default true when the client caches). */
+  readonly cache?: boolean;
+}
+
 export interface PaginateOptions {
   /** What to do when `total` changes between pages: throw (default) or restart from offset 0. */
   readonly onTotalChange?: "throw" | "restart";
@@ -81,24 +89,29 @@ export interface ServerVersion {
 export interface OddkitActions {
   search<const F extends readonly PermittedFlag<"search">[] | undefined = undefined>(
     params: ClientParams<"search", NonNullable<F> | readonly PermittedFlag<"search">[]> & { disclosure?: F },
+    options?: CallOptions,
   ): Promise<ClientResult<"search", FlagsOf<"search", F>>>;
   catalog<const F extends readonly PermittedFlag<"catalog">[] | undefined = undefined>(
     params?: ClientParams<"catalog", NonNullable<F> | readonly PermittedFlag<"catalog">[]> & {
       disclosure?: F;
     },
+    options?: CallOptions,
   ): Promise<ClientResult<"catalog", FlagsOf<"catalog", F>>>;
   preflight<const F extends readonly PermittedFlag<"preflight">[] | undefined = undefined>(
     params: ClientParams<"preflight", NonNullable<F> | readonly PermittedFlag<"preflight">[]> & {
       disclosure?: F;
     },
+    options?: CallOptions,
   ): Promise<ClientResult<"preflight", FlagsOf<"preflight", F>>>;
   get<const F extends readonly PermittedFlag<"get">[] | undefined = undefined>(
     params: ClientParams<"get", NonNullable<F> | readonly PermittedFlag<"get">[]> & { disclosure?: F },
+    options?: CallOptions,
   ): Promise<ClientResult<"get", FlagsOf<"get", F>>>;
   resolve<const F extends readonly PermittedFlag<"resolve">[] | undefined = undefined>(
     params: ClientParams<"resolve", NonNullable<F> | readonly PermittedFlag<"resolve">[]> & {
       disclosure?: F;
     },
+    options?: CallOptions,
   ): Promise<ClientResult<"resolve", FlagsOf<"resolve", F>>>;
 }
 

@@ -1,0 +1,205 @@
+/**
+ * The result cache between the typed actions and the server.
+ *
+ * - Fresh record → served without a server call.
+ * - Concurrent identical requests (same canonical key) share one in-flight call.
+ * - Expired record that carries a revision → one version probe, shared by every
+ *   record expiring at that moment (in-flight dedupe, then reused for
+ *   `probeReuseMs`); same revision → the record is renewed and served
+ *   (`revalidated`), different → refetched.
+ * - Server that reports no revision → plain TTL (expired means refetch).
+ *
+ * Revision tags err on the old side: a fetched text is tagged with the
+ * revision seen by a probe made *before* the fetch, so a tag can only be older
+ * than the data (costing at most one needless refetch), never newer (which
+ * would let stale data pass revalidation).
+ */
+import type { Action, ResolvedRequest } from "../../contract/index.js";
+import { cacheKey } from "./key.js";
+import { DEFAULT_CACHE_TTL_MS, DEFAULT_PROBE_REUSE_MS, DEFAULT_STALE_RETENTION_MS } from "./policy.js";
+import { type CacheRecord, type CacheStore, createMemoryStore } from "./store.js";
+
+export interface CacheOptions {
+  /** Where records live (default: an in-memory LRU of `maxEntries`). */
+  readonly store?: CacheStore;
+  /** Freshness per action in ms, merged over DEFAULT_CACHE_TTL_MS; 0 turns caching off for that action. */
+  readonly ttlMs?: Partial<Record<Action, number>>;
+  /** Capacity of the default in-memory store (default 500 records). */
+  readonly maxEntries?: number;
+  /** Revalidate expired records with a version probe when the server reports a revision (default true). */
+  readonly revalidate?: boolean;
+  /** How long an expired record with a revision is kept for revalidation (default 1 day). */
+  readonly staleRetentionMs?: number;
+  /** How long one probe's answer serves other expiring records (default 1 s). */
+  readonly probeReuseMs?: number;
+  /** Key prefix separating servers that share a store (default: the endpoint URL, or "embedded"). */
+  readonly namespace?: string;
+  /** Clock in ms (default Date.now). */
+  readonly now?: () => number;
+}
+
+/** What a fetch produced, ready to cache. */
+export interface FetchedText {
+  readonly text: string;
+  readonly bytes: number;
+  readonly tokens: number | null;
+  /** The parsed, validated envelope (handed to the first caller; later callers parse `text`). */
+  readonly envelope: Record<string, unknown>;
+}
+
+export interface CacheOutcome {
+  readonly record: CacheRecord;
+  readonly cached: boolean;
+  readonly revalidated: boolean;
+  /** The envelope object, for the one caller that may take it without re-parsing. */
+  readonly take: () => Record<string, unknown>;
+}
+
+/** The probe answers the server's current revision, or null when it reports none; throws when it cannot tell. */
+export type RevisionProbe = () => Promise<string | null>;
+
+/** Should a failed probe be treated as "this server has no revision" (true) or as a transient failure (false)? */
+export type ProbeFailureIsPermanent = (error: unknown) => boolean;
+
+export class ResultCache {
+  readonly namespace: string;
+  readonly #store: CacheStore;
+  readonly #ttl: Record<Action, number>;
+  readonly #revalidate: boolean;
+  readonly #staleRetention: number;
+  readonly #probeReuse: number;
+  readonly #now: () => number;
+  readonly #inflight = new Map<string, Promise<CacheOutcome>>();
+  #support: "unknown" | "yes" | "no" = "unknown";
+  #revision: string | null = null;
+  #probedAt = Number.NEGATIVE_INFINITY;
+  #probing: Promise<string | null> | null = null;
+
+  constructor(
+    options: CacheOptions,
+    defaultNamespace: string,
+    private readonly probe: RevisionProbe,
+    private readonly isPermanentProbeFailure: ProbeFailureIsPermanent,
+  ) {
+    this.#now = options.now ?? Date.now;
+    this.#store = options.store ?? createMemoryStore({ maxEntries: options.maxEntries, now: this.#now });
+    this.#ttl = { ...DEFAULT_CACHE_TTL_MS, ...options.ttlMs };
+    for (const [action, ttl] of Object.entries(this.#ttl)) {
+      if (!Number.isFinite(ttl) || ttl < 0) {
+        throw new TypeError(`cache.ttlMs.${action} must be a non-negative number of ms, got ${String(ttl)}`);
+      }
+    }
+    this.#revalidate = options.revalidate ?? true;
+    this.#staleRetention = options.staleRetentionMs ?? DEFAULT_STALE_RETENTION_MS;
+    this.#probeReuse = options.probeReuseMs ?? DEFAULT_PROBE_REUSE_MS;
+    this.namespace = options.namespace ?? defaultNamespace;
+  }
+
+  /** Does this action use the cache at all? */
+  enabledFor(action: Action): boolean {
+    return this.#ttl[action] > 0;
+  }
+
+  /** Serve `request` from the cache or through `fetch`, deduplicating concurrent identical requests. */
+  through(request: ResolvedRequest, fetch: () => Promise<FetchedText>): Promise<CacheOutcome> {
+    const key = cacheKey(this.namespace, request);
+    const pending = this.#inflight.get(key);
+    if (pending) return pending.then(shared);
+    const promise = this.#serve(key, request.action, fetch).finally(() => this.#inflight.delete(key));
+    this.#inflight.set(key, promise);
+    return promise;
+  }
+
+  async #serve(key: string, action: Action, fetch: () => Promise<FetchedText>): Promise<CacheOutcome> {
+    const record = await this.#store.get(key);
+    const now = this.#now();
+    if (record && now < record.freshUntil) return fromRecord(record, { cached: true, revalidated: false });
+    if (record && record.revision !== null && this.#revalidate) {
+      const current = await this.#probeShared();
+      if (current !== null && current === record.revision) {
+        const renewed: CacheRecord = { ...record, storedAt: now, freshUntil: now + this.#ttl[action] };
+        await this.#store.set(key, renewed, this.#retention(action, renewed));
+        return fromRecord(renewed, { cached: true, revalidated: true });
+      }
+      return this.#fetchAndStore(key, action, fetch, current);
+    }
+    const tag = await this.#revisionForFetch();
+    return this.#fetchAndStore(key, action, fetch, tag);
+  }
+
+  async #fetchAndStore(
+    key: string,
+    action: Action,
+    fetch: () => Promise<FetchedText>,
+    revision: string | null,
+  ): Promise<CacheOutcome> {
+    const fetched = await fetch();
+    const now = this.#now();
+    const record: CacheRecord = {
+      text: fetched.text,
+      bytes: fetched.bytes,
+      tokens: fetched.tokens,
+      revision,
+      storedAt: now,
+      freshUntil: now + this.#ttl[action],
+    };
+    await this.#store.set(key, record, this.#retention(action, record));
+    let envelope: Record<string, unknown> | null = fetched.envelope;
+    return {
+      record,
+      cached: false,
+      revalidated: false,
+      take: () => {
+        const out = envelope ?? JSON.parse(record.text);
+        envelope = null;
+        return out;
+      },
+    };
+  }
+
+  #retention(action: Action, record: CacheRecord): number {
+    const ttl = this.#ttl[action];
+    return record.revision !== null && this.#revalidate ? ttl + this.#staleRetention : ttl;
+  }
+
+  /** The revision to tag a fetch with: probe once if support is unknown, else the last probe's answer. */
+  async #revisionForFetch(): Promise<string | null> {
+    if (!this.#revalidate || this.#support === "no") return null;
+    if (this.#support === "unknown") return this.#probeShared();
+    return this.#revision;
+  }
+
+  /** One probe shared by every caller that needs it now (in flight, or answered within probeReuseMs). */
+  #probeShared(): Promise<string | null> {
+    if (this.#probing) return this.#probing;
+    if (this.#support !== "unknown" && this.#now() - this.#probedAt <= this.#probeReuse) {
+      return Promise.resolve(this.#revision);
+    }
+    this.#probing = this.probe()
+      .then(
+        (revision) => {
+          this.#support = revision === null ? "no" : "yes";
+          this.#revision = revision;
+          this.#probedAt = this.#now();
+          return revision;
+        },
+        (error: unknown) => {
+          if (this.#support === "unknown" && this.isPermanentProbeFailure(error)) this.#support = "no";
+          return null;
+        },
+      )
+      .finally(() => {
+        this.#probing = null;
+      });
+    return this.#probing;
+  }
+}
+
+function fromRecord(record: CacheRecord, flags: { cached: boolean; revalidated: boolean }): CacheOutcome {
+  return { record, ...flags, take: () => JSON.parse(record.text) };
+}
+
+/** A waiter on someone else's in-flight call: no server call of its own (so `cached`), its own parsed copy. */
+function shared(outcome: CacheOutcome): CacheOutcome {
+  return { ...outcome, cached: true, take: () => JSON.parse(outcome.record.text) };
+}

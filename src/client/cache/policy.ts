@@ -1,0 +1,32 @@
+/**
+ * How long each action's answers stay fresh in the cache, and why.
+ *
+ * Every retrieval answer is a pure function of the request and the knowledge
+ * base's revision, so the TTL only bounds how long a change in the knowledge
+ * base can go unseen (and with revision-keyed revalidation, an expired entry
+ * costs one shared version probe, not a refetch, when nothing changed).
+ *
+ * - catalog: 5 minutes. Listings back index pages rendered hundreds of times
+ *   a minute and the knowledge base changes on a scale of days (consumers.md).
+ * - get, resolve: 5 minutes. A document changes with the same tempo as the
+ *   catalog that lists it; keeping them aligned avoids a fresh page linking
+ *   to a stale one for longer than a listing would.
+ * - search, preflight: 1 minute. Interactive (⌘K, related links, agent task
+ *   bundles): an author who just edited a document expects to find it, and
+ *   queries are varied enough that long-lived entries rarely hit anyway.
+ */
+import type { Action } from "../../contract/index.js";
+
+export const DEFAULT_CACHE_TTL_MS: Readonly<Record<Action, number>> = {
+  catalog: 5 * 60_000,
+  get: 5 * 60_000,
+  resolve: 5 * 60_000,
+  search: 60_000,
+  preflight: 60_000,
+};
+
+/** How long a store keeps an expired record that carries a revision, so it can be revalidated (1 day). */
+export const DEFAULT_STALE_RETENTION_MS = 24 * 60 * 60_000;
+
+/** How long a version probe's answer is reused by other expiring entries (1 second). */
+export const DEFAULT_PROBE_REUSE_MS = 1_000;

@@ -1,0 +1,62 @@
+/**
+ * Where cached results live. A store keeps records for `retentionMs` (longer
+ * than their freshness, so that an expired record can still be revalidated
+ * with a version probe instead of being refetched); freshness itself is the
+ * record's `freshUntil`, judged by the client.
+ */
+import { LRUCache } from "lru-cache";
+
+/** A validated tool result as cached: the text exactly as received, plus its accounting. */
+export interface CacheRecord {
+  /** The tool result's JSON text (already validated against the contract when stored). */
+  readonly text: string;
+  readonly bytes: number;
+  /** cl100k tokens of `text` (null when token counting is off). */
+  readonly tokens: number | null;
+  /** Server `knowledge_base_revision` the text is known to be at least as new as; null when unknown. */
+  readonly revision: string | null;
+  /** When the text was fetched or last revalidated (ms since epoch, client clock). */
+  readonly storedAt: number;
+  /** Fresh until this time; afterwards it is revalidated (or refetched). */
+  readonly freshUntil: number;
+}
+
+/** Async key/value store with per-entry retention; implement it to share a cache between processes. */
+export interface CacheStore {
+  get(key: string): Promise<CacheRecord | undefined>;
+  /** Keep `record` under `key` for `retentionMs` (the store may evict it earlier, e.g. by LRU). */
+  set(key: string, record: CacheRecord, retentionMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export interface MemoryStoreOptions {
+  /** Most records kept; least recently used are evicted first (default 500). */
+  readonly maxEntries?: number;
+  /** Clock in ms (default Date.now); tests inject one. */
+  readonly now?: () => number;
+}
+
+/** The default store: an in-process LRU (`lru-cache`) with per-record retention. */
+export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore {
+  const now = options.now ?? Date.now;
+  const maxEntries = options.maxEntries ?? 500;
+  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
+    throw new TypeError(`cache maxEntries must be a positive integer, got ${String(maxEntries)}`);
+  }
+  const lru = new LRUCache<string, CacheRecord>({
+    max: maxEntries,
+    // lru-cache reads its clock from `perf.now()`; share the client's clock so retention and freshness agree.
+    perf: { now },
+  });
+  return {
+    async get(key) {
+      return lru.get(key);
+    },
+    async set(key, record, retentionMs) {
+      lru.set(key, record, { ttl: Math.max(1, Math.ceil(retentionMs)) });
+    },
+    async delete(key) {
+      lru.delete(key);
+    },
+  };
+}

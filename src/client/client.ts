@@ -1,0 +1,374 @@
+/**
+ * createOddkitClient: the typed client. Each action call goes
+ *
+ *   friendly params → wire params → contract check (nothing sent on refusal)
+ *   → cache (fresh / shared in-flight / revalidated) → MCP tools/call
+ *   → fail-closed validation → result + meta (bytes, tokens, timing)
+ *
+ * and reports the same meta to `onEvent`.
+ */
+
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { TimeoutError as KyTimeoutError } from "ky";
+import { ACTION_SPECS, type Action, type ManyAction, validateRequest } from "../contract/index.js";
+import { countTokens as cl100kTokens } from "../tokens.js";
+import { type CacheOptions, ResultCache } from "./cache/layer.js";
+import {
+  OddkitError,
+  type OddkitErrorOptions,
+  OddkitRequestError,
+  type OddkitRequestInfo,
+  OddkitTimeoutError,
+  OddkitTransportError,
+  redactHeaders,
+  redactUrl,
+} from "./errors.js";
+import { type ClientRetryOptions, createHttpFetch, type FetchLike, resolveRetry } from "./http.js";
+import { paginateEntries } from "./paginate.js";
+import { toolName, toWireParams } from "./params.js";
+import { type InMemoryServer, McpSession } from "./session.js";
+import type {
+  CallOptions,
+  ClientEvent,
+  OddkitClient,
+  PaginateOptions,
+  ResultMeta,
+  ServerVersion,
+} from "./types.js";
+import { assertCompliant, readToolResult, throwIfErrorEnvelope } from "./validate.js";
+
+export interface OddkitClientOptions {
+  /** MCP endpoint of an oddkit server (`https://host/mcp`). Give either `url` or `server`. */
+  readonly url?: string | URL;
+  /** An embedded server (e.g. `createReferenceServer(...)`), reached through an in-memory transport. */
+  readonly server?: InMemoryServer;
+  /** Fetch used under ky for HTTP (default: the global fetch). */
+  readonly fetch?: FetchLike;
+  /** Headers sent with every HTTP request (e.g. authorization); redacted in errors. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Consumer label: `?consumer=<label>` on the URL and the MCP clientInfo.name. */
+  readonly consumer?: string;
+  /** Per-attempt timeout over HTTP, per call in memory (default 30 000 ms). */
+  readonly timeoutMs?: number;
+  /** Retry policy for idempotent reads over HTTP (number = limit; false = no retries). */
+  readonly retry?: ClientRetryOptions | number | false;
+  /** Result cache: true (default, in-memory LRU), false (off), or options. */
+  readonly cache?: boolean | CacheOptions;
+  /** Largest tool result text accepted, in UTF-8 bytes (default 2 MiB). */
+  readonly maxResponseBytes?: number;
+  /** cl100k token counting of each result: true (default, lazy-loaded), false (meta.tokens null), or a counter. */
+  readonly countTokens?: boolean | ((text: string) => number | Promise<number>);
+  /** Telemetry: one event per call, cache hit, revalidation, retry and error. */
+  readonly onEvent?: (event: ClientEvent) => void;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+const DEFAULT_CLIENT_NAME = "oddkit-sdk";
+
+type Json = Record<string, unknown>;
+
+interface Fetched {
+  readonly text: string;
+  readonly bytes: number;
+  readonly tokens: number | null;
+  readonly envelope: Json;
+}
+
+const clock = (): number => (typeof performance !== "undefined" ? performance.now() : Date.now());
+
+export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
+  if (typeof options !== "object" || options === null) {
+    throw new TypeError("createOddkitClient needs options: { url } or { server }");
+  }
+  const { server, consumer } = options;
+  if ((options.url === undefined) === (server === undefined)) {
+    throw new TypeError(
+      "createOddkitClient needs exactly one of `url` (an oddkit MCP endpoint) or `server` (an embedded server)",
+    );
+  }
+  if (server !== undefined && typeof server.connectInMemory !== "function") {
+    throw new TypeError(
+      "createOddkitClient: `server` must have connectInMemory() (e.g. createReferenceServer())",
+    );
+  }
+  if (consumer !== undefined && (typeof consumer !== "string" || consumer.trim() === "")) {
+    throw new TypeError(
+      "createOddkitClient: `consumer` must be a non-empty label, e.g. 'klappy.dev-doc-listing'",
+    );
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new TypeError(
+      `createOddkitClient: timeoutMs must be a positive number of ms, got ${String(timeoutMs)}`,
+    );
+  }
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (!Number.isFinite(maxResponseBytes) || maxResponseBytes <= 0) {
+    throw new TypeError(
+      `createOddkitClient: maxResponseBytes must be a positive number, got ${String(maxResponseBytes)}`,
+    );
+  }
+  const retry = resolveRetry(options.retry);
+  const url = options.url === undefined ? undefined : endpointUrl(options.url, consumer);
+  const headers = { ...options.headers };
+  const emit = (event: ClientEvent) => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // Telemetry must never break a call.
+    }
+  };
+
+  const session = new McpSession({
+    url,
+    server,
+    headers,
+    clientName: consumer ?? DEFAULT_CLIENT_NAME,
+    fetch: url
+      ? createHttpFetch({
+          fetch: options.fetch,
+          timeoutMs,
+          retry,
+          onRetry: ({ attempt, reason }) =>
+            emit({ type: "retry", action: "http", params: { attempt, reason } }),
+        })
+      : undefined,
+  });
+  // Over HTTP the MCP request budget spans every attempt and backoff; in memory it is the call's timeout.
+  const callBudgetMs = url
+    ? timeoutMs * (retry.limit + 1) + retry.limit * Math.max(retry.maxRetryAfter, retry.backoffLimit)
+    : timeoutMs;
+  const endpoint = url ? redactUrl(url) : "in-memory";
+  const requestInfo = (tool: string, params: Json): OddkitRequestInfo => ({
+    tool,
+    params,
+    endpoint,
+    ...(url ? { headers: redactHeaders(headers) } : {}),
+  });
+
+  const tokenCounter =
+    options.countTokens === false
+      ? null
+      : typeof options.countTokens === "function"
+        ? options.countTokens
+        : cl100kTokens;
+  const countTokens = async (text: string): Promise<number | null> =>
+    tokenCounter ? await tokenCounter(text) : null;
+
+  /** One MCP tool call, with every failure mapped to a typed error. */
+  const callRaw = async (tool: string, args: Json, action: string, signal?: AbortSignal) => {
+    const errorOptions: OddkitErrorOptions = { action, request: requestInfo(tool, args) };
+    try {
+      return await session.callTool(tool, args, { timeoutMs: callBudgetMs, signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw toTransportError(error, errorOptions, url ? timeoutMs : callBudgetMs);
+    }
+  };
+
+  const version = async (): Promise<ServerVersion> => {
+    const tool = toolName("version");
+    const errorOptions: OddkitErrorOptions = { action: "version", request: requestInfo(tool, {}) };
+    const raw = await callRaw(tool, {}, "version");
+    const read = readToolResult(raw, maxResponseBytes, errorOptions, { requireResult: false });
+    if (typeof read.envelope.result === "object" && read.envelope.result !== null) {
+      throwIfErrorEnvelope(read, errorOptions);
+    }
+    return parseVersion(read.envelope);
+  };
+
+  const cacheOptions = options.cache ?? true;
+  const cache =
+    cacheOptions === false
+      ? null
+      : new ResultCache(
+          cacheOptions === true ? {} : cacheOptions,
+          url ? redactUrl(stripConsumer(url)) : "embedded",
+          async () => (await version()).knowledge_base_revision,
+          // A server that answered the probe (with an error or an unreadable envelope)
+          // has no usable revision; a network failure or timeout says nothing either way.
+          (error) =>
+            !(error instanceof OddkitTimeoutError) &&
+            !(error instanceof OddkitTransportError && error.mcpCode === undefined),
+        );
+
+  async function run(action: Action, params: unknown, callOptions: CallOptions = {}): Promise<Json> {
+    const started = clock();
+    const tool = toolName(action);
+    let wireForEvent: Json = {};
+    try {
+      const mapped = toWireParams(action, params);
+      if (!mapped.ok) {
+        throw new OddkitRequestError(mapped.error, {
+          action,
+          request: requestInfo(tool, (params ?? {}) as Json),
+          sent: false,
+        });
+      }
+      const wire = mapped.wire;
+      wireForEvent = wire;
+      const errorOptions: OddkitErrorOptions = { action, request: requestInfo(tool, wire) };
+      const validation = validateRequest(action, wire);
+      if (!validation.ok) throw new OddkitRequestError(validation.error, { ...errorOptions, sent: false });
+      const request = validation.request;
+
+      const fetchValidated = async (): Promise<Fetched> => {
+        const raw = await callRaw(tool, wire, action, callOptions.signal);
+        const read = readToolResult(raw, maxResponseBytes, errorOptions);
+        throwIfErrorEnvelope(read, errorOptions);
+        assertCompliant(request, wire, read, errorOptions);
+        return {
+          text: read.text,
+          bytes: read.bytes,
+          tokens: await countTokens(read.text),
+          envelope: read.envelope,
+        };
+      };
+
+      let envelope: Json;
+      let meta: ResultMeta;
+      if (cache && callOptions.cache !== false && cache.enabledFor(action)) {
+        const outcome = await cache.through(request, fetchValidated);
+        envelope = outcome.take();
+        meta = {
+          bytes: outcome.record.bytes,
+          tokens: outcome.record.tokens,
+          cached: outcome.cached,
+          revalidated: outcome.revalidated,
+          durationMs: clock() - started,
+          emulated: false,
+          ...(outcome.record.revision !== null ? { revision: outcome.record.revision } : {}),
+        };
+      } else {
+        const fetched = await fetchValidated();
+        envelope = fetched.envelope;
+        meta = {
+          bytes: fetched.bytes,
+          tokens: fetched.tokens,
+          cached: false,
+          revalidated: false,
+          durationMs: clock() - started,
+          emulated: false,
+        };
+      }
+      const type = meta.revalidated ? "revalidate" : meta.cached ? "cache-hit" : "call";
+      emit({ type, action, params: wire, meta });
+      return Object.assign(envelope.result as Json, { meta });
+    } catch (error) {
+      emit({ type: "error", action, params: wireForEvent, error });
+      throw error;
+    }
+  }
+
+  // The result's static type follows the disclosure literal (types.ts); at run time it is the validated JSON.
+  const typed = <A extends Action>(action: A) =>
+    ((params: unknown, o?: CallOptions) => run(action, params, o)) as unknown as OddkitClient[A];
+  const client: OddkitClient = {
+    search: typed("search"),
+    catalog: typed("catalog"),
+    preflight: typed("preflight"),
+    get: typed("get"),
+    resolve: typed("resolve"),
+    paginate: ((action: ManyAction, params: Json, paginateOptions?: PaginateOptions) => {
+      if (!ACTION_SPECS[action]?.many) {
+        throw new TypeError(
+          `paginate: '${String(action)}' is not a multi-result action (search, catalog, preflight)`,
+        );
+      }
+      return paginateEntries(
+        action,
+        params ?? {},
+        async (page) => (await run(action, page, { cache: false })) as never,
+        paginateOptions,
+      );
+    }) as OddkitClient["paginate"],
+    version,
+    async callTool(name, args = {}) {
+      const started = clock();
+      const errorOptions: OddkitErrorOptions = { action: name, request: requestInfo(name, args) };
+      try {
+        const raw = await callRaw(name, args, name);
+        const read = readToolResult(raw, maxResponseBytes, errorOptions, { requireResult: false });
+        const meta: ResultMeta = {
+          bytes: read.bytes,
+          tokens: await countTokens(read.text),
+          cached: false,
+          revalidated: false,
+          durationMs: clock() - started,
+          emulated: false,
+        };
+        emit({ type: "call", action: name, params: args, meta });
+        return { envelope: read.envelope, isError: read.isError, meta };
+      } catch (error) {
+        emit({ type: "error", action: name, params: args, error });
+        throw error;
+      }
+    },
+    serverInfo: () => session.serverInfo(callBudgetMs),
+    close: () => session.close(),
+  };
+  return client;
+}
+
+function endpointUrl(raw: string | URL, consumer: string | undefined): URL {
+  let url: URL;
+  try {
+    url = new URL(String(raw));
+  } catch {
+    throw new TypeError(
+      `createOddkitClient: url '${String(raw)}' is not an absolute URL (e.g. https://host/mcp)`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError(`createOddkitClient: url must be http(s), got '${url.protocol}'`);
+  }
+  if (consumer !== undefined) url.searchParams.set("consumer", consumer);
+  return url;
+}
+
+function stripConsumer(url: URL): URL {
+  const copy = new URL(url);
+  copy.searchParams.delete("consumer");
+  return copy;
+}
+
+/** Map whatever the transport threw to the client's typed errors (already-typed errors pass through). */
+function toTransportError(error: unknown, options: OddkitErrorOptions, timeoutMs: number): OddkitError {
+  if (error instanceof OddkitError) return error;
+  const withCause = { ...options, cause: error };
+  if (error instanceof KyTimeoutError) return new OddkitTimeoutError(timeoutMs, withCause);
+  if (error instanceof McpError) {
+    if (error.code === -32001) return new OddkitTimeoutError(timeoutMs, withCause);
+    return new OddkitTransportError(`${options.action}: the MCP server refused the call: ${error.message}`, {
+      ...withCause,
+      mcpCode: error.code,
+    });
+  }
+  if (error instanceof StreamableHTTPError) {
+    const status = error.code !== undefined && error.code > 0 ? error.code : undefined;
+    return new OddkitTransportError(
+      `${options.action}: HTTP ${status ?? "error"} from the server: ${error.message}`,
+      { ...withCause, ...(status ? { status, response: { status } } : {}) },
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new OddkitTransportError(
+    `${options.action}: the call failed before an answer arrived: ${message}`,
+    withCause,
+  );
+}
+
+/** `oddkit_version`'s answer; a server that reports no revision gives knowledge_base_revision null. */
+function parseVersion(envelope: Json): ServerVersion {
+  const result =
+    typeof envelope.result === "object" && envelope.result !== null ? (envelope.result as Json) : envelope;
+  const pick = (key: string): unknown => result[key] ?? envelope[key];
+  const version = pick("server_version") ?? pick("version");
+  const revision = pick("knowledge_base_revision");
+  return {
+    server_version: typeof version === "string" ? version : "unknown",
+    knowledge_base_revision: typeof revision === "string" && revision !== "" ? revision : null,
+  };
+}
