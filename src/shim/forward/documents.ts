@@ -1,0 +1,109 @@
+/**
+ * What the forward shim knows about every document of a pre-contract
+ * server, read from the legacy catalog (`sort_by: "path"`, pages of 500,
+ * every article with its whole frontmatter): path, uri, title, frontmatter,
+ * kind (two-tier rule) and date. This is the listing the contract's filters,
+ * ordering and `total` are computed over.
+ */
+import {
+  type FilterableDocument,
+  type Kind,
+  type KindMap,
+  resolveKind,
+  URI_SCHEME,
+} from "../../contract/index.js";
+import { LegacyCatalogResultSchema, parseLegacy } from "../legacy-schemas.js";
+import { isoDate } from "./document.js";
+import { resultOf, type ToolCaller } from "./legacy-caller.js";
+
+/** Largest legacy catalog page (the legacy server clamps `limit` to 1..500). */
+export const LEGACY_CATALOG_PAGE = 500;
+
+export interface ShimDocument extends FilterableDocument {
+  readonly path: string;
+  readonly uri: string;
+  /** Title as the contract serves it (the legacy listing's title when `titleNeedsText`). */
+  readonly title: string;
+  /** A blank frontmatter title: only the text (H1, else file name) tells the contract title. */
+  readonly titleNeedsText: boolean;
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+  readonly kind: Kind | null;
+  /** Frontmatter `date` as an ISO string when it is a readable date (catalog `sort_by: "date"`). */
+  readonly date: string | null;
+}
+
+export interface ShimIndex {
+  /** Every served document in path order (the legacy `sort_by: "path"` order). */
+  readonly documents: readonly ShimDocument[];
+  readonly byUri: ReadonlyMap<string, ShimDocument>;
+  readonly byPath: ReadonlyMap<string, ShimDocument>;
+}
+
+/**
+ * The contract title from a legacy article: the legacy catalog sends the
+ * frontmatter title verbatim when it is a non-empty string, else the index
+ * title (H1 or file name) — the contract trims the frontmatter title.
+ */
+function contractTitle(articleTitle: string, frontmatter: Readonly<Record<string, unknown>>): string | null {
+  const declared = frontmatter.title;
+  if (typeof declared === "string" && declared !== "") {
+    return declared.trim() === "" ? null : declared.trim();
+  }
+  return articleTitle;
+}
+
+export function shimDocument(
+  article: { path: string; uri: string; title: string; metadata: Record<string, unknown> },
+  kindMap: KindMap | undefined,
+): ShimDocument {
+  const frontmatter = article.metadata;
+  return {
+    path: article.path,
+    uri: article.uri,
+    title: contractTitle(article.title, frontmatter) ?? article.title,
+    titleNeedsText: contractTitle(article.title, frontmatter) === null,
+    frontmatter,
+    kind: resolveKind(article.path, frontmatter.kind, kindMap).kind,
+    date: isoDate(frontmatter.date),
+  };
+}
+
+/** Read every document of a legacy server through its paginated path-ordered catalog. */
+export async function loadShimIndex(call: ToolCaller, kindMap?: KindMap): Promise<ShimIndex> {
+  const documents: ShimDocument[] = [];
+  for (let offset = 0; ; offset += LEGACY_CATALOG_PAGE) {
+    const answer = await call("oddkit_catalog", { sort_by: "path", limit: LEGACY_CATALOG_PAGE, offset });
+    const result = parseLegacy(LegacyCatalogResultSchema, resultOf(answer), "oddkit_catalog (sort_by: path)");
+    if (!result.articles || !result.pagination) {
+      throw new Error(
+        'the legacy server\'s catalog ignored sort_by: "path" (no articles/pagination): it predates paginated catalogs and cannot be shimmed',
+      );
+    }
+    for (const article of result.articles) documents.push(shimDocument(article, kindMap));
+    if (!result.pagination.has_more) break;
+  }
+  const byUri = new Map<string, ShimDocument>();
+  const byPath = new Map<string, ShimDocument>();
+  for (const doc of documents) {
+    byPath.set(doc.path, doc);
+    if (!byUri.has(doc.uri)) byUri.set(doc.uri, doc);
+  }
+  return { documents, byUri, byPath };
+}
+
+/** Find the document a hit, a path or a URI names. */
+export function findDocument(
+  index: ShimIndex,
+  ref: { uri?: string; path?: string },
+): ShimDocument | undefined {
+  if (ref.path !== undefined) {
+    const byPath = index.byPath.get(ref.path);
+    if (byPath) return byPath;
+  }
+  if (ref.uri !== undefined) {
+    const byUri = index.byUri.get(ref.uri);
+    if (byUri) return byUri;
+    if (ref.uri.startsWith(URI_SCHEME)) return index.byPath.get(`${ref.uri.slice(URI_SCHEME.length)}.md`);
+  }
+  return undefined;
+}

@@ -1,0 +1,299 @@
+/**
+ * The forward shim (new code, old server): the whole retrieval contract
+ * computed locally from a pre-contract server's legacy calls. Requests are
+ * validated by the contract core (both error envelopes, caps, default
+ * include); listings come from the legacy path-ordered catalog; filters,
+ * kinds, ordering, `total`, `position` and disclosure projection are
+ * applied here; ranking (search, preflight) rebuilds the corpus from legacy
+ * texts and runs the reference server's own BM25 index, snippet and bundle
+ * rules over it. Every answer is the JSON envelope a contract server would
+ * send, plus what it cost in legacy calls.
+ */
+import {
+  ACTIONS,
+  type Action,
+  type ErrorEnvelope,
+  LEGACY_RESULT_FIELDS,
+  matchesFilters,
+  notFoundError,
+  pickFilters,
+  type ResolvedRequest,
+  supersessionError,
+  validateRequest,
+} from "../../contract/index.js";
+import type { CorpusDocument } from "../../corpus/types.js";
+import { legacyCatalogResult } from "../../legacy/catalog.js";
+import { type LegacyIndex, legacyPathForInput, walkSupersession } from "../../legacy/lookup.js";
+import { legacyPreflightResult } from "../../legacy/preflight.js";
+import { legacyResolveResult } from "../../legacy/resolve.js";
+import { legacySearchResult } from "../../legacy/search.js";
+import { legacyMetadata } from "../../legacy/text.js";
+import { entryFor } from "../../server/entries.js";
+import { preflightBundle } from "../../server/preflight.js";
+import { querySnippet } from "../../server/snippet.js";
+import type { ShimDocument, ShimIndex } from "./documents.js";
+import { CostMeter, type ShimCost, type ToolCaller } from "./legacy-caller.js";
+import { LegacySource, type LegacySourceOptions } from "./source.js";
+
+/** What the shim answers for one contract tool call. */
+export interface EmulatedAnswer {
+  /** The envelope a contract server would send: `{action, result, assistant_text, debug}`. */
+  readonly envelope: {
+    action: string;
+    result: Record<string, unknown>;
+    assistant_text: string;
+    debug: unknown;
+  };
+  /** The same envelope as the JSON text of the MCP content item. */
+  readonly text: string;
+  readonly isError: boolean;
+  /** Legacy calls made to compute it (0 when everything came from the cache or the request was refused locally). */
+  readonly cost: ShimCost;
+}
+
+export type ForwardShimOptions = LegacySourceOptions;
+
+/** MCP tool names the shim answers (the contract's per-action tools and the unified tool). */
+export const CONTRACT_TOOLS: Readonly<Record<string, Action>> = Object.fromEntries(
+  ACTIONS.map((a) => [`oddkit_${a}`, a]),
+);
+
+function comparePaths(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/** The reference server's catalog date order: newest first, undated last, ties by path. */
+function newestFirst(a: ShimDocument, b: ShimDocument): number {
+  if (a.date !== b.date) {
+    if (a.date === null) return 1;
+    if (b.date === null) return -1;
+    return a.date < b.date ? 1 : -1;
+  }
+  return comparePaths(a, b);
+}
+
+function manyResult(req: ResolvedRequest, data: Record<string, unknown>[], total: number) {
+  return {
+    status: data.length > 0 ? "FOUND" : "NO_MATCH",
+    data,
+    total,
+    limit: req.limit,
+    offset: req.offset,
+    disclosure_applied: req.disclosure,
+    filters_applied: req.filtersApplied,
+  };
+}
+
+/** Legacy fields beside the contract ones (window opt-in), never overwriting a contract field. */
+function withLegacy(
+  action: Action,
+  result: Record<string, unknown>,
+  legacy: object,
+): Record<string, unknown> {
+  const out = { ...result };
+  const source = legacy as Record<string, unknown>;
+  for (const key of LEGACY_RESULT_FIELDS[action]) {
+    if (!(key in out) && source[key] !== undefined) out[key] = source[key];
+  }
+  return out;
+}
+
+/** Listing documents are what the legacy lookups read (path, uri, frontmatter); no text is needed. */
+function asLookupIndex(index: ShimIndex): LegacyIndex {
+  return index as unknown as LegacyIndex;
+}
+
+type Outcome = { result: Record<string, unknown>; isError: boolean; text: string };
+
+export class ForwardShim {
+  readonly source: LegacySource;
+
+  constructor(
+    private readonly caller: ToolCaller,
+    options: ForwardShimOptions = {},
+  ) {
+    this.source = new LegacySource(options);
+  }
+
+  /** Answer a contract tool call (`oddkit_<action>`, or `oddkit` with `action`) from legacy calls. */
+  async callTool(name: string, args: Record<string, unknown> = {}): Promise<EmulatedAnswer> {
+    let action: Action | undefined = CONTRACT_TOOLS[name];
+    let params = args;
+    if (name === "oddkit") {
+      const { action: requested, ...rest } = args;
+      action = ACTIONS.find((a) => a === requested);
+      params = rest;
+    }
+    if (action === undefined) {
+      throw new TypeError(
+        `the forward shim answers the retrieval tools (${Object.keys(CONTRACT_TOOLS).join(", ")}, or oddkit with one of their actions), not '${name}'; call other tools on the server directly`,
+      );
+    }
+    return this.call(action, params);
+  }
+
+  async call(action: Action, wireParams: Record<string, unknown>): Promise<EmulatedAnswer> {
+    const meter = new CostMeter(this.caller);
+    const validation = validateRequest(action, wireParams);
+    const outcome: Outcome = validation.ok
+      ? await this.run(validation.request, meter.call)
+      : { result: { ...validation.error }, isError: true, text: validation.error.error_message };
+    const cost = meter.cost();
+    const envelope = {
+      action,
+      result: outcome.result,
+      assistant_text: outcome.text,
+      debug: { emulated_by: "oddkit-sdk forward shim", legacy_calls: cost.calls },
+    };
+    return { envelope, text: JSON.stringify(envelope, null, 2), isError: outcome.isError, cost };
+  }
+
+  private run(req: ResolvedRequest, call: ToolCaller): Promise<Outcome> {
+    switch (req.action) {
+      case "catalog":
+        return this.catalog(req as ResolvedRequest<"catalog">, call);
+      case "search":
+        return this.search(req as ResolvedRequest<"search">, call);
+      case "preflight":
+        return this.preflight(req as ResolvedRequest<"preflight">, call);
+      case "get":
+        return this.get(req as ResolvedRequest<"get">, call);
+      case "resolve":
+        return this.resolve(req as ResolvedRequest<"resolve">, call);
+    }
+  }
+
+  private async catalog(req: ResolvedRequest<"catalog">, call: ToolCaller): Promise<Outcome> {
+    const listing = await this.source.listing(call);
+    const filters = pickFilters(req.params);
+    const sortBy = req.params.sort_by ?? "path";
+    const matching = listing.documents.filter((d) => matchesFilters(d, filters));
+    const sorted = [...matching].sort(sortBy === "date" ? newestFirst : comparePaths);
+    const page = sorted.slice(req.offset, req.offset + req.limit);
+    // blockquote and summary live in the text; so does the title when the frontmatter's is blank.
+    const needText =
+      req.disclosure.some((f) => f === "blockquote" || f === "summary") || page.some((d) => d.titleNeedsText);
+    const docs: readonly { uri: string; title: string; frontmatter: object }[] = needText
+      ? await this.source.documents(
+          call,
+          page.map((d) => d.path),
+        )
+      : page;
+    const data = docs.map((doc, i) =>
+      entryFor("catalog", req.disclosure, doc as CorpusDocument, { position: req.offset + i + 1 }),
+    );
+    let result = manyResult(req, data, matching.length) as Record<string, unknown>;
+    if (req.legacyEnvelope) {
+      const legacy = legacyCatalogResult(matching as unknown as CorpusDocument[], {
+        sort_by: req.params.sort_by,
+        limit: req.limit,
+        offset: req.offset,
+      });
+      result = withLegacy("catalog", result, legacy);
+    }
+    return { result, isError: false, text: `Catalog by ${sortBy}: ${matching.length} documents matched.` };
+  }
+
+  private async search(req: ResolvedRequest<"search">, call: ToolCaller): Promise<Outcome> {
+    const served = await this.source.served(call);
+    const filters = pickFilters(req.params);
+    const hits = served.index.search(req.params.input, (doc) => matchesFilters(doc, filters));
+    const page = hits.slice(req.offset, req.offset + req.limit);
+    const data = page.map((h) =>
+      entryFor("search", req.disclosure, h.doc, { score: h.score, snippet: querySnippet(h.doc, h.terms) }),
+    );
+    let result = manyResult(req, data, hits.length) as Record<string, unknown>;
+    if (req.legacyEnvelope) {
+      const legacy = legacySearchResult(hits, {
+        docsConsidered: served.index.size,
+        include_metadata: req.disclosure.includes("metadata"),
+      });
+      result = withLegacy("search", result, legacy);
+    }
+    return {
+      result,
+      isError: false,
+      text: `Search "${req.params.input}": ${hits.length} documents matched.`,
+    };
+  }
+
+  private async preflight(req: ResolvedRequest<"preflight">, call: ToolCaller): Promise<Outcome> {
+    const served = await this.source.served(call);
+    const filters = pickFilters(req.params);
+    const bundle = preflightBundle(served, req.params.input, filters);
+    const page = bundle.slice(req.offset, req.offset + req.limit);
+    const data = page.map((b) => entryFor("preflight", req.disclosure, b.doc, { role: b.role }));
+    let result = manyResult(req, data, bundle.length) as Record<string, unknown>;
+    if (req.legacyEnvelope) {
+      const docs = served.corpus.documents.filter((doc) => matchesFilters(doc, filters));
+      result = withLegacy("preflight", result, legacyPreflightResult(docs, req.params.input));
+    }
+    return { result, isError: false, text: `Preflight "${req.params.input}": ${bundle.length} documents.` };
+  }
+
+  /** The document a get/resolve input names: legacy get first, then a declared URI from the listing. */
+  private async find(call: ToolCaller, input: string): Promise<CorpusDocument | null> {
+    const direct = await this.source.get(call, input);
+    if (!("missing" in direct)) return direct;
+    const listing = await this.source.listing(call);
+    const declared = listing.byUri.get(input);
+    if (!declared) return null;
+    const [doc] = await this.source.documents(call, [declared.path]);
+    return doc ?? null;
+  }
+
+  private async get(req: ResolvedRequest<"get">, call: ToolCaller): Promise<Outcome> {
+    const doc = await this.find(call, req.params.input);
+    if (!doc) return errorOutcome(notFoundError("get", req.params.input));
+    const data = entryFor("get", req.disclosure, doc, { content_hash: doc.contentHash });
+    let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
+    if (req.legacyEnvelope) {
+      const legacy: Record<string, unknown> = {
+        path: doc.path,
+        content: doc.raw,
+        content_hash: doc.contentHash,
+      };
+      const metadata = req.disclosure.includes("metadata") ? legacyMetadata(doc) : undefined;
+      if (metadata) legacy.metadata = metadata;
+      result = withLegacy("get", result, legacy);
+    }
+    return { result, isError: false, text: `${doc.title} (${doc.uri})` };
+  }
+
+  private async resolve(req: ResolvedRequest<"resolve">, call: ToolCaller): Promise<Outcome> {
+    const input = req.params.input;
+    const listing = asLookupIndex(await this.source.listing(call));
+    const start = listing.byPath.get(legacyPathForInput(input, listing)) ?? listing.byUri.get(input);
+    if (!start) return errorOutcome(notFoundError("resolve", input));
+    const walk = walkSupersession(start, listing);
+    if (walk.outcome === "circular") {
+      return errorOutcome(supersessionError("CIRCULAR_SUPERSESSION", input, walk.chain));
+    }
+    if (walk.outcome === "dangling") {
+      return errorOutcome(
+        supersessionError("DANGLING_SUPERSESSION", input, [...walk.chain, { uri: walk.missing }]),
+      );
+    }
+    const [doc] = await this.source.documents(call, [walk.doc.path]);
+    if (!doc) return errorOutcome(notFoundError("resolve", input));
+    const data = entryFor("resolve", req.disclosure, doc, {
+      content_hash: doc.contentHash,
+      supersession_chain: walk.chain,
+    });
+    let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
+    if (req.legacyEnvelope) {
+      // The listing has no content hashes: the resolved document answers with its fetched text.
+      const index: LegacyIndex = {
+        documents: listing.documents,
+        byUri: new Map([...listing.byUri, [doc.uri, doc]]),
+        byPath: new Map([...listing.byPath, [doc.path, doc]]),
+      };
+      result = withLegacy("resolve", result, legacyResolveResult(index, input));
+    }
+    return { result, isError: false, text: `Resolved ${input} → ${doc.uri}.` };
+  }
+}
+
+function errorOutcome(error: ErrorEnvelope): Outcome {
+  return { result: { ...error }, isError: true, text: error.error_message };
+}

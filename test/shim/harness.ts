@@ -1,0 +1,54 @@
+/**
+ * Shared test wiring: a reference server's `callTool` as a ToolCaller (the
+ * shims' view of a server), and the corpora the differential tests run over.
+ */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  type Corpus,
+  corpusFromFiles,
+  createReferenceServer,
+  loadCorpus,
+  type ReferenceServer,
+} from "../../src/server/index.js";
+import type { ToolCaller } from "../../src/shim/forward/legacy-caller.js";
+import { FIXTURE_FILES } from "../server/fixture-corpus.js";
+
+export const ODD_FRONTMATTER_DIR = resolve(
+  fileURLToPath(new URL(".", import.meta.url)),
+  "../fixtures/corpora/odd-frontmatter",
+);
+
+/** A server's in-process callTool, seen as the shims see any server: parsed envelope, isError, size. */
+export function callerOf(server: ReferenceServer, calls?: string[]): ToolCaller {
+  return async (name, args) => {
+    calls?.push(name);
+    const answer = await server.callTool(name, args);
+    const text = answer.content[0]?.text ?? "";
+    return {
+      envelope: JSON.parse(text) as unknown,
+      isError: answer.isError === true,
+      meta: { bytes: new TextEncoder().encode(text).length, tokens: null },
+    };
+  };
+}
+
+export async function fixtureCorpus(): Promise<Corpus> {
+  return corpusFromFiles(FIXTURE_FILES);
+}
+
+export async function oddCorpus(): Promise<Corpus> {
+  return loadCorpus(ODD_FRONTMATTER_DIR);
+}
+
+/** The same corpus served in two modes. */
+export async function serverPair(
+  corpus: Corpus,
+  modes: ["contract" | "window", "legacy"] = ["contract", "legacy"],
+) {
+  const [contract, legacy] = await Promise.all([
+    createReferenceServer({ corpus, mode: modes[0] }),
+    createReferenceServer({ corpus, mode: modes[1] }),
+  ]);
+  return { contract, legacy, close: () => Promise.all([contract.close(), legacy.close()]) };
+}
