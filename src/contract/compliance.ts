@@ -278,7 +278,10 @@ export function checkCompliance(
           evidence: uri,
         });
       }
-      if (kind !== null && !kindSet.includes(kind)) {
+      // Without ground truth or disclosed metadata a frontmatter `kind:` may override the path
+      // unseen, so kind membership can only be judged when one of the two is there.
+      const kindKnowable = known !== undefined || metadata !== undefined;
+      if (kind !== null && kindKnowable && !kindSet.includes(kind)) {
         if (declaredValid !== null && declaredValid !== pathKind) {
           out.push({
             check: 9,
@@ -310,7 +313,8 @@ export function checkCompliance(
       out.push({ check: 10, reason: "total is missing or not a non-negative integer" });
     } else {
       const seen = req.offset + entries.length;
-      if (total < seen)
+      // An empty page past the end (offset ≥ total) is a legal answer, not an undercount.
+      if (entries.length > 0 && total < seen)
         out.push({ check: 3, reason: `total ${total} is below offset + entries returned (${seen})` });
       else if (entries.length === 0 && req.offset < total)
         out.push({ check: 3, reason: `an empty page at offset ${req.offset}, but total says ${total}` });
