@@ -6,8 +6,8 @@ import { describe, expectTypeOf, it } from "vitest";
 import {
   createOddkitClient,
   type OddkitClient,
-  OddkitError,
-  OddkitRequestError,
+  type OddkitError,
+  type OddkitRequestError,
   type ResultMeta,
 } from "../../src/index.js";
 
