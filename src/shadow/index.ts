@@ -1,0 +1,4 @@
+/** Shadow compare: server-side structural filter vs the consumer's local predicate (validation gate 2). */
+export * from "./compare.js";
+export * from "./run.js";
+export * from "./wrapper.js";
