@@ -10,6 +10,8 @@ export type CommandModule = { register(program: Command, ctx: CliContext): void 
 /** Command modules, in help order. Each helper issue adds its line here. */
 const COMMANDS: (() => Promise<CommandModule>)[] = [
   () => import("./commands/audit.js"),
+  () => import("./commands/actions.js"),
+  () => import("./commands/helpers.js"),
   () => import("./commands/serve.js"),
 ];
 

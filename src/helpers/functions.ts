@@ -81,16 +81,21 @@ export class HelperArgumentError extends TypeError {
 
 type LooseCall = (params: Record<string, unknown>) => Promise<unknown>;
 
+/** Client-side parameters a row fixes: callers cannot override them (the result type depends on them). */
+export function fixedParams(row: AnyUseCaseRow): string[] {
+  const fixed = ["disclosure", "query", "uri", "task"];
+  if (row.input === "path_prefix") fixed.push("path_prefix");
+  if (row.paginate) fixed.push("limit", "offset");
+  return fixed;
+}
+
 /** The client-side request a row makes, from its positional input and the caller's overrides. */
 export function useCaseRequest(
   row: AnyUseCaseRow,
   input: unknown,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const fixed = ["disclosure", "query", "uri", "task"];
-  if (row.input === "path_prefix") fixed.push("path_prefix");
-  if (row.paginate) fixed.push("limit", "offset");
-  for (const param of fixed) {
+  for (const param of fixedParams(row)) {
     if (overrides[param] !== undefined) {
       throw new HelperArgumentError(
         row.functionName,

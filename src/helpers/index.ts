@@ -8,6 +8,7 @@ import { HELPERS } from "./functions.js";
 
 export {
   type CollectedEntries,
+  fixedParams,
   HELPERS,
   HelperArgumentError,
   type HelperClient,
