@@ -1,0 +1,16 @@
+/**
+ * `oddkit-sdk/testing`: msw handlers that stand in for an oddkit server in
+ * your own tests (contract-compliant, legacy or window shape), and typed
+ * faults to check that your code fails closed. Requires `msw` (>= 2), an
+ * optional peer dependency of oddkit-sdk.
+ */
+export {
+  type Fault,
+  type FaultTarget,
+  faults,
+  type HttpFault,
+  type ResultFault,
+  type ToolCall,
+} from "./faults.js";
+export { type FramedBody, type JsonRpcMessage, readFramedBody } from "./framing.js";
+export { createOddkitHandlers, type OddkitHandlers, type OddkitHandlersOptions } from "./handlers.js";
