@@ -1,0 +1,120 @@
+/**
+ * The Redis CacheStore against a real redis-server (CI installs it; see
+ * .ci/run). The test starts its own server on a free port, without
+ * persistence, and stops it afterwards.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRedisStore } from "../../src/client/cache/redis.js";
+import { createOddkitClient, type OddkitClient } from "../../src/index.js";
+import { FakeServer } from "./fake-server.js";
+
+function redisServerPath(): string | null {
+  try {
+    return execFileSync("which", ["redis-server"], { encoding: "utf8" }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const binary = redisServerPath();
+if (!binary)
+  console.warn("cache-redis tests SKIPPED: redis-server is not on PATH (apt-get install redis-server)");
+
+describe.skipIf(!binary)("createRedisStore on a real redis-server", () => {
+  let proc: ChildProcess;
+  let redis: Redis;
+  const clients: OddkitClient[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    proc = spawn(
+      binary!,
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      {
+        stdio: "ignore",
+      },
+    );
+    redis = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0 });
+    // Refused connections while redis-server starts are expected; the loop below retries them.
+    redis.on("error", () => undefined);
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      try {
+        if (redis.status !== "ready") await redis.connect();
+        if ((await redis.ping()) === "PONG") break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    redis?.disconnect();
+    if (proc && proc.exitCode === null) {
+      const exited = new Promise((resolve) => proc.once("exit", resolve));
+      proc.kill();
+      await exited;
+    }
+  });
+
+  it("stores, reads and deletes records with a PX retention", async () => {
+    const store = createRedisStore(redis, { prefix: "t1:" });
+    const record = { text: '{"a":1}', bytes: 7, tokens: 3, revision: "r1", storedAt: 1, freshUntil: 2 };
+    await store.set("k", record, 60_000);
+    expect(await store.get("k")).toEqual(record);
+    const ttl = await redis.pttl("t1:k");
+    expect(ttl).toBeGreaterThan(59_000);
+    await store.delete("k");
+    expect(await store.get("k")).toBeUndefined();
+    await store.set("short", record, 50);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(await store.get("short")).toBeUndefined();
+  });
+
+  it("treats a value that is not a record as a miss and removes it", async () => {
+    const store = createRedisStore(redis, { prefix: "t2:" });
+    await redis.set("t2:bad", "not json");
+    expect(await store.get("bad")).toBeUndefined();
+    expect(await redis.exists("t2:bad")).toBe(0);
+  });
+
+  it("shares cached results between clients, and revalidates through it", async () => {
+    const server = new FakeServer({ revision: "rev-9" });
+    let now = 0;
+    const make = () => {
+      const c = createOddkitClient({
+        server,
+        cache: { store: createRedisStore(redis, { prefix: "t3:" }), now: () => now },
+      });
+      clients.push(c);
+      return c;
+    };
+    const a = make();
+    const b = make();
+    const first = await a.catalog({ disclosure: ["metadata"] });
+    const second = await b.catalog({ disclosure: ["metadata"] });
+    expect(server.count("oddkit_catalog")).toBe(1);
+    expect(second.meta).toMatchObject({ cached: true, tokens: first.meta.tokens, revision: "rev-9" });
+    now += 5 * 60_000 + 1;
+    const third = await b.catalog({ disclosure: ["metadata"] });
+    expect(third.meta.revalidated).toBe(true);
+    expect(server.count("oddkit_catalog")).toBe(1);
+  });
+});
