@@ -337,18 +337,19 @@ const CASES: Case[] = [
   },
   // 8: no journals or apocrypha unless opted in
   {
-    name: "a journal in an unfiltered list",
+    name: "a journal in an unfiltered list (ground truth)",
     check: 8,
     request: catalog(),
     bad: many([row("klappy://canon/a", 1), row("klappy://odd/log", 2)]),
     good: many([row("klappy://canon/a", 1), row("klappy://writings/e", 2)]),
+    context: docs(doc("canon/a.md"), doc("odd/log.md"), doc("writings/e.md")),
   },
   {
-    name: "apocrypha in an unfiltered search",
+    name: "apocrypha in an unfiltered search (disclosed metadata has no kind: override)",
     check: 8,
-    request: search(),
-    bad: many([hit("klappy://apocrypha/old")]),
-    good: many([hit("klappy://docs/new")]),
+    request: search({ disclosure: ["metadata"] }),
+    bad: many([hit("klappy://apocrypha/old", 1, { metadata: {} })], { disclosure_applied: ["metadata"] }),
+    good: many([hit("klappy://docs/new", 1, { metadata: {} })], { disclosure_applied: ["metadata"] }),
   },
   {
     name: "a journal when only canon was included (ground truth: no frontmatter kind)",
@@ -488,17 +489,30 @@ describe("the Done-when cases, precisely", () => {
     );
     expect(v).toEqual([{ check: 3, reason: "total 1 is below offset + entries returned (2)" }]);
   });
-  it("a journal in an unfiltered list is check 8 only", () => {
-    expect(checksOf(checkCompliance(catalog(), many([row("klappy://odd/j", 1)])))).toEqual([8]);
+  const journals = docs(doc("odd/j.md"));
+  it("a journal in an unfiltered list is check 8 (and, on catalog, a total that counted it: check 3)", () => {
+    expect(checksOf(checkCompliance(search(), many([hit("klappy://odd/j")]), journals))).toEqual([8]);
+    expect(checksOf(checkCompliance(catalog(), many([row("klappy://odd/j", 1)]), journals))).toEqual([3, 8]);
   });
   it("the same journal with an explicit include passes", () => {
     const req = catalog({ include: ["canon", "journals"] });
-    expect(
-      checkCompliance(
-        req,
-        many([row("klappy://odd/j", 1)], { filters_applied: { include: ["journals", "canon"] } }),
-      ),
-    ).toEqual([]);
+    const answered = many([row("klappy://odd/j", 1)], {
+      filters_applied: { include: ["journals", "canon"] },
+    });
+    expect(checkCompliance(req, answered, journals)).toEqual([]);
+  });
+  it("without ground truth or metadata a URI under odd/ is not judged: a frontmatter kind: may override its path unseen", () => {
+    expect(checkCompliance(catalog(), many([row("klappy://odd/j", 1)]))).toEqual([]);
+    // The same document with its (empty) frontmatter disclosed is judged by its path.
+    const withMetadata = many([row("klappy://odd/j", 1, { metadata: {} })], {
+      disclosure_applied: ["metadata"],
+    });
+    expect(checksOf(checkCompliance(catalog({ disclosure: ["metadata"] }), withMetadata))).toEqual([8]);
+    // A disclosed override is honoured: odd/x.md declaring kind: canon belongs in the default include.
+    const override = many([row("klappy://odd/x", 1, { metadata: { kind: "canon" } })], {
+      disclosure_applied: ["metadata"],
+    });
+    expect(checkCompliance(catalog({ disclosure: ["metadata"] }), override)).toEqual([]);
   });
 });
 
