@@ -13,6 +13,7 @@ const COMMANDS: (() => Promise<CommandModule>)[] = [
   () => import("./commands/actions.js"),
   () => import("./commands/helpers.js"),
   () => import("./commands/serve.js"),
+  () => import("./commands/migrate.js"),
 ];
 
 export async function main(argv: string[], io: CliIO = processIO(), signal?: AbortSignal): Promise<number> {

@@ -1,0 +1,41 @@
+/**
+ * The registry of jscodeshift transforms, in the order `migrate` runs them.
+ * Each later transform reads what the earlier ones wrote: action tool names
+ * before parameters; the fat catalog before response reads (a call kept on
+ * the legacy envelope keeps its legacy reads). The type-driven
+ * `response-types` transform (ts-morph) runs after these, over the whole
+ * project at once (see src/migrate/types-pass.ts).
+ */
+import type { API, FileInfo } from "jscodeshift";
+import fatCatalog, { name as fatCatalogName } from "./fat-catalog.js";
+import type { TransformOptions } from "./lib/report.js";
+import responseAccess, { name as responseAccessName } from "./response-access.js";
+import toolParameters, { name as toolParametersName } from "./tool-parameters.js";
+import umbrella, { name as umbrellaName } from "./umbrella-to-action-tools.js";
+
+export type SourceTransform = (file: FileInfo, api: API, options?: TransformOptions) => string | undefined;
+
+export interface TransformEntry {
+  readonly name: string;
+  readonly kind: "jscodeshift" | "ts-morph";
+  readonly run?: SourceTransform;
+}
+
+export const TRANSFORMS: readonly TransformEntry[] = [
+  { name: umbrellaName, kind: "jscodeshift", run: umbrella },
+  { name: toolParametersName, kind: "jscodeshift", run: toolParameters },
+  { name: fatCatalogName, kind: "jscodeshift", run: fatCatalog },
+  { name: responseAccessName, kind: "jscodeshift", run: responseAccess },
+];
+
+export const TRANSFORM_NAMES = TRANSFORMS.map((t) => t.name);
+
+/** Pick transforms by name (in registry order); unknown names are an error naming the valid ones. */
+export function selectTransforms(names?: readonly string[]): TransformEntry[] {
+  if (!names || names.length === 0) return [...TRANSFORMS];
+  const unknown = names.filter((n) => !TRANSFORM_NAMES.includes(n));
+  if (unknown.length > 0) {
+    throw new Error(`unknown transform(s): ${unknown.join(", ")}. Valid: ${TRANSFORM_NAMES.join(", ")}`);
+  }
+  return TRANSFORMS.filter((t) => names.includes(t.name));
+}

@@ -1,0 +1,48 @@
+/**
+ * How transforms tell the runner what they did. Each transform is a plain
+ * jscodeshift transform (`(file, api, options) => string | undefined`); when
+ * the runner passes a `sink` in the options, every rewritten site is reported
+ * to it. Run under the jscodeshift CLI, there is no sink and nothing is lost
+ * but the counts. TODO markers are not reported here: the runner reads them
+ * back from the output, so markers left by earlier runs are counted too.
+ */
+import type { Collection } from "jscodeshift";
+import { lineOf, type Node } from "./ast.js";
+
+export interface SiteEvent {
+  readonly transform: string;
+  /** 1-based line in the file as it was before this transform ran. */
+  readonly line: number;
+  readonly what: string;
+}
+
+export interface TransformOptions {
+  readonly sink?: (event: SiteEvent) => void;
+  readonly [key: string]: unknown;
+}
+
+export class SiteLog {
+  count = 0;
+  constructor(
+    private readonly transform: string,
+    private readonly options: TransformOptions,
+  ) {}
+  site(node: Node, what: string): void {
+    this.count += 1;
+    this.options.sink?.({ transform: this.transform, line: lineOf(node), what });
+  }
+}
+
+/** The dominant quote style of a file, so that inserted strings match it. */
+export function quoteStyle(source: string): "single" | "double" {
+  const single = source.match(/'/g)?.length ?? 0;
+  const double = source.match(/"/g)?.length ?? 0;
+  return single > double ? "single" : "double";
+}
+
+/** Print the tree when something changed; `undefined` tells the runner (and jscodeshift) "no change". */
+export function finish(root: Collection, changed: boolean, source: string): string | undefined {
+  if (!changed) return undefined;
+  const output = root.toSource({ quote: quoteStyle(source) });
+  return output === source ? undefined : output;
+}

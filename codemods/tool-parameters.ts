@@ -1,0 +1,108 @@
+/**
+ * Legacy parameters → contract parameters, inside the arguments object of an
+ * oddkit retrieval tool call (MCP `callTool`, raw JSON-RPC body, positional
+ * wrapper):
+ *
+ * - `include_metadata: true` → `disclosure: ["metadata"]` (a get keeps its
+ *   default body: `["body", "metadata"]`); `false` is removed (it was the default);
+ * - `limit` above the cap of the requested flags: lowered to the cap when the
+ *   caller pages with a variable `offset`, otherwise flagged;
+ * - `result_grouping: "merged"` (the legacy default) is removed; other values
+ *   and parameters with no contract equivalent (`filter_epoch`,
+ *   `include_full_baseline`, `section`, …) are flagged and left in place, so
+ *   the server rejects them loudly instead of the codemod dropping them;
+ * - `input` on catalog (which never took one) is removed.
+ *
+ * The wire keeps `input` for the query/URI/task: it is the contract's wire name.
+ */
+import type { API, FileInfo } from "jscodeshift";
+import {
+  getProperty,
+  hasSpread,
+  isBooleanLiteral,
+  type Node,
+  propertyKey,
+  removeProperty,
+  staticString,
+} from "./lib/ast.js";
+import { RESULT_GROUPING_DEFAULT, UMBRELLA_TOOL, UNSUPPORTED_PARAMS } from "./lib/legacy.js";
+import { ensureFlag, fitLimitToCap, limitTodo } from "./lib/params.js";
+import { finish, SiteLog, type TransformOptions } from "./lib/report.js";
+import { findToolSites } from "./lib/sites.js";
+import { addTodo } from "./lib/todo.js";
+
+export const name = "tool-parameters";
+
+export default function transform(
+  file: FileInfo,
+  api: API,
+  options: TransformOptions = {},
+): string | undefined {
+  if (!file.source.includes(UMBRELLA_TOOL)) return undefined;
+  const j = api.jscodeshift;
+  const root = j(file.source);
+  const log = new SiteLog(name, options);
+  let changed = false;
+  for (const site of findToolSites(j, root)) {
+    const { action, args } = site;
+    if (action === null || args === null) continue;
+    const todo = (reason: string) => {
+      changed = addTodo(j, site.path, reason) || changed;
+    };
+
+    const includeMetadata = getProperty(args, "include_metadata");
+    if (includeMetadata) {
+      const value: Node = includeMetadata.value;
+      if (isBooleanLiteral(value)) {
+        const outcome = value.value ? ensureFlag(j, action, args, "metadata", includeMetadata) : "present";
+        if (outcome === "unknown") {
+          todo(`include_metadata: merge "metadata" into the non-literal disclosure of this ${action} call`);
+        } else {
+          removeProperty(args, "include_metadata");
+          log.site(includeMetadata, `include_metadata: ${value.value} → disclosure`);
+          changed = true;
+        }
+      } else {
+        todo(`include_metadata is computed: pass disclosure: ["metadata"] when it is true`);
+      }
+    }
+
+    const grouping = getProperty(args, "result_grouping");
+    if (grouping) {
+      if (staticString(grouping.value) === RESULT_GROUPING_DEFAULT) {
+        removeProperty(args, "result_grouping");
+        log.site(grouping, `result_grouping: "merged" removed (the only contract behaviour)`);
+        changed = true;
+      } else {
+        todo(`result_grouping has no contract equivalent: the contract serves one merged ranking`);
+      }
+    }
+
+    if (action === "catalog" && getProperty(args, "input")) {
+      const input = getProperty(args, "input");
+      removeProperty(args, "input");
+      log.site(input, "input removed from catalog (it never took one)");
+      changed = true;
+    }
+
+    for (const prop of args.properties) {
+      const key = propertyKey(prop);
+      if (key !== null && key in UNSUPPORTED_PARAMS) todo(UNSUPPORTED_PARAMS[key] as string);
+    }
+
+    const limit = fitLimitToCap(j, action, args);
+    if (limit.kind === "lowered") {
+      log.site(args, `limit ${limit.from} → ${limit.to} (the cap; the caller pages with offset)`);
+      changed = true;
+    } else if (limit.kind === "exceeds") {
+      todo(limitTodo(action, limit));
+    }
+
+    if (hasSpread(args)) {
+      todo(
+        `arguments spread into this ${action} call may carry legacy parameters (include_metadata, filter_epoch, …)`,
+      );
+    }
+  }
+  return finish(root, changed, file.source);
+}

@@ -1,0 +1,83 @@
+/**
+ * `oddkit-sdk migrate [paths…]`: run the codemods over a repository.
+ * Exit codes: 0 done, 1 a file failed (it was not written), 2 TODOs left
+ * with --fail-on-todo. The JSON output (--json) is documented in docs/codemods.md.
+ */
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { SingleBar } from "cli-progress";
+import type { Command } from "commander";
+import { TRANSFORM_NAMES } from "../../../codemods/index.js";
+import { displayPath } from "../../migrate/files.js";
+import { summaryMarkdown, summaryText } from "../../migrate/report.js";
+import { migrate, unifiedDiff } from "../../migrate/run.js";
+import type { CliContext } from "../context.js";
+
+interface MigrateFlags {
+  dry?: boolean;
+  print?: boolean;
+  json?: boolean;
+  report?: string;
+  transforms?: string;
+  failOnTodo?: boolean;
+  concurrency?: string;
+}
+
+function parseConcurrency(value: string | undefined): number {
+  if (value === undefined) return 2;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`--concurrency must be a positive integer, got '${value}'`);
+  return n;
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  program
+    .command("migrate")
+    .description("Rewrite legacy oddkit call sites to the contract (codemods); see docs/codemods.md")
+    .argument("[paths...]", "files or directories (default: the current directory)")
+    .option("--dry", "write nothing; print a unified diff of what would change")
+    .option("--print", "print each changed file's new text")
+    .option("--json", "print the summary as JSON (schemaVersion 1)")
+    .option("--report <file>", "write a Markdown summary for a pull-request comment")
+    .option("--transforms <names>", `comma-separated subset, in run order: ${TRANSFORM_NAMES.join(",")}`)
+    .option("--fail-on-todo", "exit 2 when TODO(oddkit-migrate) markers remain")
+    .option("--concurrency <n>", "worker processes (default 2)")
+    .action(async (paths: string[], flags: MigrateFlags) => {
+      const { io } = ctx;
+      const concurrency = parseConcurrency(flags.concurrency);
+      const transforms = flags.transforms
+        ?.split(",")
+        .map((t) => t.trim())
+        .filter(Boolean);
+      const bar =
+        io.isTTY && !flags.json
+          ? new SingleBar({ format: "migrate {bar} {value}/{total} files", hideCursor: true })
+          : null;
+      const { summary, outcomes } = await migrate({
+        paths,
+        cwd: io.cwd,
+        dry: Boolean(flags.dry),
+        concurrency,
+        failOnTodo: Boolean(flags.failOnTodo),
+        ...(transforms ? { transforms } : {}),
+        onStart: (total) => bar?.start(total, 0),
+        onOutcome: (outcome) => {
+          if (bar) bar.increment();
+          else if (!flags.json && outcome.status !== "unchanged") {
+            const verb = outcome.status === "changed" ? (flags.dry ? "would change" : "changed") : "FAILED";
+            io.stderr(`${verb} ${displayPath(outcome.file, io.cwd)}`);
+          }
+        },
+      });
+      bar?.stop();
+      for (const outcome of outcomes) {
+        if (outcome.status !== "changed") continue;
+        if (flags.dry && !flags.json) io.stdout(unifiedDiff(outcome, io.cwd));
+        if (flags.print) io.stdout(outcome.after ?? "");
+      }
+      if (flags.report) await writeFile(resolve(io.cwd, flags.report), summaryMarkdown(summary));
+      io.stdout(flags.json ? `${JSON.stringify(summary, null, 2)}\n` : summaryText(summary));
+      ctx.exit(summary.exitCode);
+    });
+}

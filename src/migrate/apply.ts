@@ -1,0 +1,48 @@
+/**
+ * Run the jscodeshift transforms over one file's text, in registry order.
+ * Pure: text in, text (or "unchanged", or the error) out; the caller decides
+ * what to write. A file that fails to parse is reported, never rewritten.
+ */
+import type { API } from "jscodeshift";
+import type { TransformEntry } from "../../codemods/index.js";
+import type { SiteEvent } from "../../codemods/lib/report.js";
+import { jscodeshiftFor } from "./parser.js";
+
+/** Files that never mention oddkit hold no call site: they are not even parsed (and stay byte-identical). */
+export const CANDIDATE_PATTERN = /oddkit/;
+
+export interface ApplyResult {
+  readonly output: string;
+  readonly changed: boolean;
+  readonly sites: readonly SiteEvent[];
+  /** The transform that threw (usually a parse error), and its message. */
+  readonly error?: { readonly transform: string; readonly message: string };
+}
+
+export function applyTransforms(
+  path: string,
+  source: string,
+  transforms: readonly TransformEntry[],
+): ApplyResult {
+  if (!CANDIDATE_PATTERN.test(source)) return { output: source, changed: false, sites: [] };
+  const j = jscodeshiftFor(path);
+  const api: API = { jscodeshift: j, j, stats: () => {}, report: () => {} };
+  const sites: SiteEvent[] = [];
+  const sink = (event: SiteEvent) => sites.push(event);
+  let current = source;
+  for (const transform of transforms) {
+    if (!transform.run) continue;
+    try {
+      const next = transform.run({ path, source: current }, api, { sink });
+      if (next !== undefined) current = next;
+    } catch (error) {
+      return {
+        output: source,
+        changed: false,
+        sites: [],
+        error: { transform: transform.name, message: error instanceof Error ? error.message : String(error) },
+      };
+    }
+  }
+  return { output: current, changed: current !== source, sites };
+}

@@ -1,0 +1,61 @@
+/** Human-readable renderings of a migration summary: terminal text and Markdown for a pull-request comment. */
+import type { MigrationSummary } from "./run.js";
+
+export function summaryText(summary: MigrationSummary): string {
+  const { files } = summary;
+  const lines = [
+    `${summary.mode === "dry" ? "would modify" : "modified"} ${files.changed} of ${files.scanned} files (unchanged ${files.unchanged}, failed ${files.failed})`,
+    `sites per transform: ${Object.entries(summary.sites)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(", ")}`,
+  ];
+  for (const failure of summary.failures)
+    lines.push(`FAILED ${failure.file} (${failure.transform}): ${failure.message}`);
+  if (summary.todos.length > 0) lines.push(`${summary.todos.length} TODO(s) left for a human:`);
+  for (const todo of summary.todos) lines.push(`  ${todo.file}:${todo.line} ${todo.reason}`);
+  return `${lines.join("\n")}\n`;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+
+export function summaryMarkdown(summary: MigrationSummary): string {
+  const { files } = summary;
+  const out = [
+    "## oddkit-sdk migrate",
+    "",
+    `${summary.mode === "dry" ? "Would modify" : "Modified"} **${files.changed}** of ${files.scanned} files · unchanged ${files.unchanged} · failed **${files.failed}** · TODOs **${summary.todos.length}**`,
+    "",
+    "| transform | sites rewritten |",
+    "| --- | ---: |",
+    ...Object.entries(summary.sites).map(([t, n]) => `| \`${t}\` | ${n} |`),
+    "",
+  ];
+  if (summary.changedFiles.length > 0) {
+    out.push(
+      "<details><summary>Changed files</summary>",
+      "",
+      ...summary.changedFiles.map((f) => `- \`${f}\``),
+      "",
+      "</details>",
+      "",
+    );
+  }
+  if (summary.failures.length > 0) {
+    out.push("### Failed (not written)", "", "| file | transform | error |", "| --- | --- | --- |");
+    for (const f of summary.failures)
+      out.push(`| \`${cell(f.file)}\` | ${f.transform} | ${cell(f.message)} |`);
+    out.push("");
+  }
+  if (summary.todos.length > 0) {
+    out.push("### Needs a human", "", "| where | what |", "| --- | --- |");
+    for (const t of summary.todos) out.push(`| \`${cell(t.file)}:${t.line}\` | ${cell(t.reason)} |`);
+    out.push(
+      "",
+      "Mark a reviewed site with `// oddkit-migrate-reviewed` to stop the codemod from flagging it again.",
+      "",
+    );
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,119 @@
+/**
+ * `migrate`: find the files, transform them over the pool, write (unless
+ * dry), and summarise. Safety rules: a file that fails is never written; an
+ * unchanged file is never touched (so it stays byte-identical); nothing is
+ * written in dry mode.
+ */
+import { writeFile } from "node:fs/promises";
+import { createTwoFilesPatch } from "diff";
+import { selectTransforms } from "../../codemods/index.js";
+import { displayPath, findSourceFiles } from "./files.js";
+import { runPool } from "./pool.js";
+import type { FileOutcome } from "./transform-file.js";
+
+export const MIGRATE_EXIT = {
+  /** Done: every file transformed or left unchanged. */
+  ok: 0,
+  /** At least one file failed (parse error, read error): it was not written. */
+  fileFailed: 1,
+  /** `--fail-on-todo` and follow-up markers remain. */
+  todosLeft: 2,
+} as const;
+
+export interface MigrateOptions {
+  readonly paths: readonly string[];
+  readonly cwd: string;
+  readonly dry?: boolean;
+  readonly transforms?: readonly string[];
+  readonly concurrency?: number;
+  readonly failOnTodo?: boolean;
+  readonly poolMode?: "workers" | "in-process";
+  readonly onOutcome?: (outcome: FileOutcome, done: number, total: number) => void;
+  /** Called once the file list is known (for progress bars). */
+  readonly onStart?: (total: number) => void;
+}
+
+export interface MigrationSummary {
+  readonly schemaVersion: 1;
+  readonly mode: "write" | "dry";
+  readonly transforms: string[];
+  readonly pool: { readonly mode: "workers" | "in-process"; readonly workers: number };
+  readonly files: {
+    readonly scanned: number;
+    readonly changed: number;
+    readonly unchanged: number;
+    readonly failed: number;
+  };
+  readonly sites: Record<string, number>;
+  readonly changedFiles: string[];
+  readonly todos: { readonly file: string; readonly line: number; readonly reason: string }[];
+  readonly failures: { readonly file: string; readonly transform: string; readonly message: string }[];
+  readonly exitCode: number;
+}
+
+export interface MigrationRun {
+  readonly summary: MigrationSummary;
+  readonly outcomes: readonly FileOutcome[];
+}
+
+export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
+  const transforms = selectTransforms(options.transforms).map((t) => t.name);
+  const files = await findSourceFiles(options.paths, options.cwd);
+  options.onStart?.(files.length);
+  let done = 0;
+  const run = await runPool(files, {
+    concurrency: options.concurrency ?? 1,
+    transforms,
+    ...(options.poolMode ? { mode: options.poolMode } : {}),
+    onOutcome: (outcome) => options.onOutcome?.(outcome, ++done, files.length),
+  });
+  if (!options.dry) {
+    for (const outcome of run.outcomes) {
+      if (outcome.status === "changed" && outcome.after !== undefined)
+        await writeFile(outcome.file, outcome.after);
+    }
+  }
+  const show = (file: string) => displayPath(file, options.cwd);
+  const sites: Record<string, number> = Object.fromEntries(transforms.map((t) => [t, 0]));
+  for (const outcome of run.outcomes)
+    for (const site of outcome.sites) sites[site.transform] = (sites[site.transform] ?? 0) + 1;
+  const count = (status: FileOutcome["status"]) => run.outcomes.filter((o) => o.status === status).length;
+  const todos = run.outcomes.flatMap((o) =>
+    o.todos.map((t) => ({ file: show(o.file), line: t.line, reason: t.reason })),
+  );
+  const failures = run.outcomes.flatMap((o) =>
+    o.error ? [{ file: show(o.file), transform: o.error.transform, message: o.error.message }] : [],
+  );
+  const exitCode =
+    failures.length > 0
+      ? MIGRATE_EXIT.fileFailed
+      : options.failOnTodo && todos.length > 0
+        ? MIGRATE_EXIT.todosLeft
+        : MIGRATE_EXIT.ok;
+  return {
+    outcomes: run.outcomes,
+    summary: {
+      schemaVersion: 1,
+      mode: options.dry ? "dry" : "write",
+      transforms,
+      pool: { mode: run.mode, workers: run.workers },
+      files: {
+        scanned: files.length,
+        changed: count("changed"),
+        unchanged: count("unchanged"),
+        failed: count("failed"),
+      },
+      sites,
+      changedFiles: run.outcomes.filter((o) => o.status === "changed").map((o) => show(o.file)),
+      todos,
+      failures,
+      exitCode,
+    },
+  };
+}
+
+/** Unified diff of one changed file (paths shown relative to `cwd`). */
+export function unifiedDiff(outcome: FileOutcome, cwd: string): string {
+  const name = displayPath(outcome.file, cwd);
+  return createTwoFilesPatch(`a/${name}`, `b/${name}`, outcome.before ?? "", outcome.after ?? "");
+}
