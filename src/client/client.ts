@@ -126,6 +126,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
     server,
     headers,
     clientName: consumer ?? DEFAULT_CLIENT_NAME,
+    consumer,
     fetch: url
       ? createHttpFetch({
           fetch: options.fetch,

@@ -23,7 +23,7 @@ import { CLIENT_VERSION } from "./version.js";
 
 /** Anything that can hand out a client-side MCP transport to an embedded server (e.g. a ReferenceServer). */
 export interface InMemoryServer {
-  connectInMemory(): Promise<Transport>;
+  connectInMemory(options?: { consumer?: string }): Promise<Transport>;
 }
 
 export interface SessionOptions {
@@ -34,6 +34,8 @@ export interface SessionOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** MCP clientInfo.name (the consumer label when one is given). */
   readonly clientName: string;
+  /** Consumer label, handed to an embedded server's connectInMemory (the URL carries it over HTTP). */
+  readonly consumer?: string;
 }
 
 export interface CallOptions {
@@ -126,7 +128,8 @@ export class McpSession {
 
   async #transport(): Promise<Transport> {
     const { url, server } = this.options;
-    if (server) return server.connectInMemory();
+    if (server)
+      return server.connectInMemory(this.options.consumer ? { consumer: this.options.consumer } : undefined);
     if (!url) throw new TypeError("createOddkitClient needs a url or a server");
     // Two arguments: headers go in requestInit, the fetch in `fetch` (a third argument is silently ignored).
     return new StreamableHTTPClientTransport(url, {
