@@ -79,7 +79,10 @@ export function searchAction(
   legacyWindow: boolean,
 ): ActionOutcome {
   const filters = pickFilters(req.params);
-  const hits = served.index.search(req.params.input, (doc) => matchesFilters(doc, filters));
+  const hits = served.index.search(
+    req.params.input,
+    (doc) => served.isListed(doc) && matchesFilters(doc, filters),
+  );
   const page = hits.slice(req.offset, req.offset + req.limit);
   const data = page.map((h) =>
     entryFor("search", req.disclosure, h.doc, { score: h.score, snippet: querySnippet(h.doc, h.terms) }),
@@ -106,7 +109,7 @@ export function catalogAction(
 ): ActionOutcome {
   const filters = pickFilters(req.params);
   const sortBy = req.params.sort_by ?? "path";
-  const matching = served.corpus.documents.filter((doc) => matchesFilters(doc, filters));
+  const matching = served.listed.filter((doc) => matchesFilters(doc, filters));
   const sorted = [...matching].sort(sortBy === "date" ? newestFirst : comparePaths);
   const page = sorted.slice(req.offset, req.offset + req.limit);
   const data = page.map((doc, i) =>
@@ -139,7 +142,7 @@ export function preflightAction(
   const data = page.map((b) => entryFor("preflight", req.disclosure, b.doc, { role: b.role }));
   let result = many(req, data, bundle.length);
   if (legacyWindow) {
-    const docs = served.corpus.documents.filter((doc) => matchesFilters(doc, filters));
+    const docs = served.listed.filter((doc) => matchesFilters(doc, filters));
     result = withLegacy("preflight", result, legacyPreflightResult(docs, req.params.input));
   }
   const roles = page.map((b) => `- ${b.role}: ${b.doc.uri} — ${b.doc.title}`);

@@ -4,7 +4,6 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
 import { MCP_PATH } from "./http.js";
 
 export interface ListenOptions {
@@ -21,7 +20,14 @@ export interface Listening {
 
 export const DEFAULT_HOST = "127.0.0.1";
 
-function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Request {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A Web Request for a node request. MCP bodies are small JSON-RPC messages, so the body is read whole first. */
+async function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -31,11 +37,9 @@ function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): R
   return new Request(new URL(req.url ?? "/", origin), {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: hasBody ? new Uint8Array(await readBody(req)) : undefined,
     signal,
-    // Node's fetch needs this to stream a request body.
-    ...(hasBody ? { duplex: "half" } : {}),
-  } as RequestInit);
+  });
 }
 
 async function send(response: Response, res: ServerResponse): Promise<void> {
@@ -64,10 +68,12 @@ export async function listenWith(
 ): Promise<Listening> {
   const host = options.host ?? DEFAULT_HOST;
   let origin = "";
-  const server = createServer((req, res) => {
+  // noDelay: an SSE answer is several small writes; Nagle would hold each behind a delayed ACK.
+  const server = createServer({ noDelay: true }, (req, res) => {
     const aborter = new AbortController();
     res.on("close", () => aborter.abort());
-    handle(toRequest(req, origin, aborter.signal))
+    toRequest(req, origin, aborter.signal)
+      .then(handle)
       .then((response) => send(response, res))
       .catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });

@@ -47,7 +47,7 @@ export interface BundleEntry {
 }
 
 export function preflightBundle(served: ServedCorpus, task: string, filters: Filters): BundleEntry[] {
-  const keep = (doc: CorpusDocument) => matchesFilters(doc, filters);
+  const keep = (doc: CorpusDocument) => served.isListed(doc) && matchesFilters(doc, filters);
   const ranked = served.index.search(task, keep);
   const rank = new Map(ranked.map((h, i) => [h.doc.path, i]));
   const bundle: BundleEntry[] = [];
@@ -71,7 +71,7 @@ export function preflightBundle(served: ServedCorpus, task: string, filters: Fil
     .sort(byRelevance);
   take(constraints, "constraint", PREFLIGHT_BUNDLE.constraint);
   take(
-    served.corpus.documents.filter((d) => keep(d) && isDefinitionOfDone(d)),
+    served.listed.filter((d) => keep(d) && isDefinitionOfDone(d)),
     "definition_of_done",
     PREFLIGHT_BUNDLE.definition_of_done,
   );

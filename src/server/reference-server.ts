@@ -15,6 +15,7 @@ import { createFetchHandler } from "./http.js";
 import { type Listening, type ListenOptions, listenWith } from "./listen.js";
 import { createMcpServer } from "./mcp.js";
 import { SearchIndex } from "./search-index.js";
+import { servedCorpus } from "./state.js";
 import { SERVER_MODES, type ServerMode, type ToolDefinition, toolDefinitions } from "./tools.js";
 
 /** `serverInfo.version` and `oddkit_version` when none is given: the last legacy release, or the contract's landing. */
@@ -99,7 +100,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   const version = options.version ?? DEFAULT_SERVER_VERSIONS[mode];
   const name = options.name ?? DEFAULT_SERVER_NAME;
   const index = new SearchIndex(corpus.documents);
-  const dispatcher = new Dispatcher({ served: { corpus, index }, mode, version });
+  const dispatcher = new Dispatcher({ served: servedCorpus(corpus, index), mode, version });
   const tools = toolDefinitions(mode);
   const consumers = new Map<string, number>();
   const record = (consumer: string | null) => {

@@ -1,10 +1,23 @@
 /** What every action reads: the loaded corpus and its search index. */
-import type { Corpus } from "../corpus/types.js";
+import type { Corpus, CorpusDocument } from "../corpus/types.js";
 import type { SearchIndex } from "./search-index.js";
 
 export interface ServedCorpus {
   readonly corpus: Corpus;
   readonly index: SearchIndex;
+  /**
+   * Documents the contract listings show: one per URI. When two files declare
+   * the same URI, the one the loader chose to answer for it (its load warning
+   * names both) is listed; the other stays reachable by path.
+   */
+  readonly listed: readonly CorpusDocument[];
+  isListed(doc: CorpusDocument): boolean;
+}
+
+export function servedCorpus(corpus: Corpus, index: SearchIndex): ServedCorpus {
+  const listed = corpus.documents.filter((d) => corpus.byUri.get(d.uri) === d);
+  const set = new Set(listed);
+  return { corpus, index, listed, isListed: (doc) => set.has(doc) };
 }
 
 /** What an action answers before it is wrapped in the outer envelope. */

@@ -12,13 +12,13 @@ export interface Envelope {
 }
 
 /** The JSON envelope inside a tool result's single text item. */
-export function envelopeOf(result: { content?: unknown }): Envelope {
-  const content = result.content as { type: string; text: string }[];
+export function envelopeOf(result: unknown): Envelope {
+  const content = (result as { content: { type: string; text: string }[] }).content;
   if (content.length !== 1 || content[0]?.type !== "text") throw new Error("expected one text content item");
   return JSON.parse(content[0].text) as Envelope;
 }
 
-export function resultOf(result: ToolResult | { content?: unknown }): Record<string, unknown> {
+export function resultOf(result: ToolResult | unknown): Record<string, unknown> {
   return envelopeOf(result).result;
 }
 
@@ -37,5 +37,9 @@ export function complianceContext(corpus: Corpus): ComplianceContext {
 
 /** Every subset of a flag list (the empty one included). */
 export function subsets(flags: readonly Flag[]): Flag[][] {
-  return flags.reduce<Flag[][]>((acc, flag) => [...acc, ...acc.map((s) => [...s, flag])], [[]]);
+  const out: Flag[][] = [[]];
+  for (const flag of flags) {
+    for (const subset of [...out]) out.push([...subset, flag]);
+  }
+  return out;
 }
