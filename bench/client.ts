@@ -1,0 +1,95 @@
+/**
+ * What the client's fail-closed validation costs, as a ratio against a plain
+ * `JSON.parse` of the same envelope text, measured side by side in one run:
+ *
+ * - a 500-entry catalog page at disclosure [] (the sitemap crawl's page), and
+ * - a 25-entry catalog page at disclosure ["summary"] (the heaviest listing flag at its cap).
+ *
+ * "validated" is exactly what the client runs on every answer it did not serve
+ * from cache: measure bytes, parse, refuse error envelopes, the strict result
+ * schema and the contract's compliance checks. Token counting (cl100k) is
+ * reported on its own line, since it can be turned off.
+ *
+ *   npx tsx bench/client.ts
+ */
+
+import { assertCompliant, readToolResult, throwIfErrorEnvelope } from "../src/client/validate.js";
+import { KINDS, validateRequest } from "../src/contract/index.js";
+import { createReferenceServer } from "../src/server/index.js";
+import { countTokens } from "../src/tokens.js";
+
+interface Case {
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+}
+
+const CASES: Case[] = [
+  { name: "catalog, 500 entries, disclosure []", args: { limit: 500, include: [...KINDS] } },
+  { name: "catalog, 25 entries, disclosure [summary]", args: { limit: 25, disclosure: ["summary"] } },
+];
+
+/** Median ms per operation over `rounds` rounds of `iterations` calls (after a warm-up round). */
+function timePerOp(fn: () => void, iterations: number, rounds = 7): number {
+  const samples: number[] = [];
+  for (let r = 0; r <= rounds; r++) {
+    const start = performance.now();
+    for (let i = 0; i < iterations; i++) fn();
+    const perOp = (performance.now() - start) / iterations;
+    if (r > 0) samples.push(perOp); // round 0 warms the JIT and the schema cache
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)]!;
+}
+
+async function main(): Promise<void> {
+  const server = await createReferenceServer();
+  console.log("client validation overhead vs JSON.parse of the same envelope (median ms/op, one run)");
+  console.log(
+    [
+      "page".padEnd(44),
+      "entries".padStart(8),
+      "KB".padStart(8),
+      "JSON.parse".padStart(12),
+      "validated".padStart(12),
+      "ratio".padStart(8),
+      "+cl100k".padStart(10),
+    ].join(""),
+  );
+  for (const c of CASES) {
+    const raw = await server.callTool("oddkit_catalog", c.args);
+    const text = (raw.content[0] as { text: string }).text;
+    const validation = validateRequest("catalog", c.args);
+    if (!validation.ok) throw new Error(`bench request refused: ${validation.error.error_message}`);
+    const request = validation.request;
+    const errorOptions = { action: "catalog" };
+    const validate = () => {
+      const read = readToolResult(raw, Number.POSITIVE_INFINITY, errorOptions);
+      throwIfErrorEnvelope(read, errorOptions);
+      assertCompliant(request, c.args, read, errorOptions);
+    };
+    validate(); // throws if the reference answer does not comply: the bench would measure nothing
+    const entries = (JSON.parse(text) as { result: { data: unknown[] } }).result.data.length;
+    const iterations = Math.max(20, Math.round(2_000_000 / text.length));
+    const parseMs = timePerOp(() => JSON.parse(text), iterations);
+    const validateMs = timePerOp(validate, iterations);
+    await countTokens(text); // load the tokenizer outside the timing
+    const tokenStart = performance.now();
+    const tokenRuns = Math.max(5, Math.round(iterations / 10));
+    for (let i = 0; i < tokenRuns; i++) await countTokens(text);
+    const tokenMs = (performance.now() - tokenStart) / tokenRuns;
+    console.log(
+      [
+        c.name.padEnd(44),
+        String(entries).padStart(8),
+        (text.length / 1024).toFixed(1).padStart(8),
+        parseMs.toFixed(3).padStart(12),
+        validateMs.toFixed(3).padStart(12),
+        `${(validateMs / parseMs).toFixed(1)}x`.padStart(8),
+        tokenMs.toFixed(3).padStart(10),
+      ].join(""),
+    );
+  }
+  await server.close();
+}
+
+await main();
