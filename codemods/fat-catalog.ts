@@ -16,13 +16,27 @@
  *   it was not applied.
  */
 import type { API, Collection, FileInfo, JSCodeshift } from "jscodeshift";
-import { DEFAULT_INCLUDE, kindFromPath, sameFilters } from "../src/contract/index.js";
+import { DEFAULT_INCLUDE, effectiveCap, kindFromPath, sameFilters } from "../src/contract/index.js";
 import { type AnyUseCaseRow, USE_CASE_ROWS } from "../src/helpers/use-cases.js";
-import { getPropertyValue, isMember, makeProperty, memberName, type Node, staticString } from "./lib/ast.js";
+import {
+  getPropertyValue,
+  isMember,
+  isNumericLiteral,
+  makeProperty,
+  memberName,
+  type Node,
+  propertyKey,
+  staticString,
+} from "./lib/ast.js";
 import { findCallChain, referencesOf } from "./lib/chain.js";
 import { clientTarget, ensureClient, ensureSdkImport } from "./lib/client.js";
 import { entryReadsFromList } from "./lib/entries.js";
-import { isLegacyWindowCall, LEGACY_WINDOW_PARAM, UMBRELLA_TOOL } from "./lib/legacy.js";
+import {
+  isLegacyWindowCall,
+  LEGACY_CATALOG_DEFAULT_LIMIT,
+  LEGACY_WINDOW_PARAM,
+  UMBRELLA_TOOL,
+} from "./lib/legacy.js";
 import { type FilterSet, readPredicate } from "./lib/predicate.js";
 import { finish, SiteLog, type TransformOptions } from "./lib/report.js";
 import { enclosingFunction, findToolSites, type ToolSite } from "./lib/sites.js";
@@ -31,6 +45,8 @@ import { addTodo } from "./lib/todo.js";
 export const name = "fat-catalog";
 
 const CATALOG_ROWS = USE_CASE_ROWS.filter((row) => row.action === "catalog");
+/** Call arguments the helper call reproduces (sort order, page size) or makes moot (disclosure). */
+const HELPER_SAFE_ARGS = new Set(["sort_by", "limit", "include_metadata", "disclosure"]);
 /** Fields every catalog entry carries whatever the disclosure. */
 const FLOOR_FIELDS = ["uri", "title", "position"];
 
@@ -197,14 +213,37 @@ function applyHelper(
   const target = clientTarget(j, root, site);
   if (!target) return "the server URL and consumer label could not be found in this file";
 
+  const extraArgs = site.args.properties
+    .map(propertyKey)
+    .filter((k: string | null) => !HELPER_SAFE_ARGS.has(k ?? ""));
+  if (extraArgs.length > 0)
+    return `the call also passes ${extraArgs.join(", ")}, which the helper does not take over`;
+  const limitValue = getPropertyValue(site.args, "limit");
+  if (limitValue && !isNumericLiteral(limitValue)) return "the call's limit is computed";
+  // Keep the legacy page size (legacy default 10) unless the helper fetches every page.
+  const legacyLimit: number = limitValue ? limitValue.value : LEGACY_CATALOG_DEFAULT_LIMIT;
+  const helperCap = effectiveCap(row.disclosure).max;
+  if (!row.paginate && legacyLimit > helperCap) {
+    return `limit ${legacyLimit} exceeds the cap ${helperCap} of the helper's disclosure`;
+  }
   const sortBy = staticString(getPropertyValue(site.args, "sort_by"));
   const client = ensureClient(j, root, target);
   ensureSdkImport(j, root, [row.functionName]);
   const args: Node[] = [j.identifier(client)];
   if (prefix !== undefined) args.push(j.stringLiteral(prefix));
-  if (sortBy !== null)
-    args.push(j.objectExpression([j.objectProperty(j.identifier("sort_by"), j.stringLiteral(sortBy))]));
+  const overrides: Node[] = [];
+  if (sortBy !== null) overrides.push(j.objectProperty(j.identifier("sort_by"), j.stringLiteral(sortBy)));
+  if (!row.paginate && legacyLimit !== row.limit) {
+    overrides.push(j.objectProperty(j.identifier("limit"), j.numericLiteral(legacyLimit)));
+  }
+  if (overrides.length > 0) args.push(j.objectExpression(overrides));
   const helperCall = j.awaitExpression(j.callExpression(j.identifier(row.functionName), args));
+  // Callbacks over the entries take their types from the helper's result, not from the legacy shape.
+  const consumer = use.call.parent.parent.value;
+  for (const arg of consumer.type === "CallExpression" ? consumer.arguments : []) {
+    const param = arg.params?.[0];
+    if (param?.type === "Identifier" && param.typeAnnotation) param.typeAnnotation = null;
+  }
   use.call.replace(j.memberExpression(helperCall, j.identifier("data")));
   for (const statement of [...chain.statements].reverse()) statement.prune();
   return null;

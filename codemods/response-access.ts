@@ -155,6 +155,11 @@ export default function transform(
         }
       }
       for (const { pattern } of patterns) {
+        // An inline type on the pattern (`({ path }: { path: string })`) follows the rename.
+        const literal = pattern.typeAnnotation?.typeAnnotation;
+        for (const member of literal?.type === "TSTypeLiteral" ? literal.members : []) {
+          if (member.key?.name === "path") member.key = j.identifier("uri");
+        }
         for (const prop of pattern.properties) {
           const key = prop.key?.name ?? prop.key?.value;
           if (key === "path") {

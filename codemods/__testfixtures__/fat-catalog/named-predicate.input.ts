@@ -1,0 +1,16 @@
+const ODDKIT_URL = "https://oddkit.klappy.dev/mcp?consumer=klappy.dev";
+
+/** Path-dominant: hides handoffs, ledgers and journals from public pages. */
+function isPublicFacing(article: { path: string }): boolean {
+  return !article.path.startsWith("odd/handoffs/") && !article.path.startsWith("odd/ledger/") && !article.path.includes("journal");
+}
+
+export async function listing() {
+  const res = await fetch(ODDKIT_URL, {
+    method: "POST",
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "oddkit_catalog", arguments: { sort_by: "path", limit: 500 } } }),
+  });
+  const rpc = await res.json();
+  const envelope = JSON.parse(rpc.result.content[0].text);
+  return envelope.result.articles.filter(isPublicFacing);
+}

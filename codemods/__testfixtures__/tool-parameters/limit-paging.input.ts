@@ -1,0 +1,11 @@
+declare function callOddkit(tool: string, args: Record<string, unknown>): Promise<{ more: boolean }>;
+
+// The caller pages with a variable offset: a limit above the cap only makes pages smaller.
+export async function everything() {
+  let offset = 0;
+  for (;;) {
+    const page = await callOddkit("oddkit_catalog", { sort_by: "date", limit: 500, offset, include_metadata: true });
+    if (!page.more) return;
+    offset += 100;
+  }
+}

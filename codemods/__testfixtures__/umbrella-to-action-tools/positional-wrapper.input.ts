@@ -1,0 +1,4 @@
+declare function callOddkit(tool: string, args: Record<string, unknown>): Promise<unknown>;
+
+export const catalogPage = (offset: number) =>
+  callOddkit("oddkit", { action: "catalog", input: "catalog", sort_by: "path", limit: 50, offset });
