@@ -161,8 +161,7 @@ export class DeprecationTracker {
    * caller invoked, so the caller's frame is still on the stack. Throws
    * LegacyUsageError under the "error" policy.
    */
-  record(use: LegacyUse): DeprecationEvent {
-    const callSite = captureCallSite(this.options.internalFrames ?? INTERNAL_FRAME_PATTERNS);
+  record(use: LegacyUse, callSite: string = this.captureCallSite()): DeprecationEvent {
     const key = keyOf(use, callSite);
     const first = !this.warnedAt.has(key);
     this.warnedAt.add(key);
@@ -185,6 +184,11 @@ export class DeprecationTracker {
     if (policy === "error") throw new LegacyUsageError(event);
     if (policy === "warn" && first) (this.options.warn ?? defaultWarn)(event.message, event);
     return event;
+  }
+
+  /** The caller's location now: capture it at the SDK entry point when `record` runs after an await. */
+  captureCallSite(): string {
+    return captureCallSite(this.options.internalFrames ?? INTERNAL_FRAME_PATTERNS);
   }
 
   /** Legacy uses recorded by this tracker. */

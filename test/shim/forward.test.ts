@@ -87,3 +87,31 @@ function describeCorpus(name: string, load: typeof fixtureCorpus, queries: strin
 
 describeCorpus("server fixture corpus", fixtureCorpus, ["caching guidance", "guide", "zzzz-no-such-term"]);
 describeCorpus("odd-frontmatter corpus", oddCorpus, ["ledger", "challenge canon", "essay"]);
+
+describe("forward shim with the window opt-in", () => {
+  it("adds the same legacy fields a window-mode server adds", async () => {
+    const corpus = await fixtureCorpus();
+    const pair = await serverPair(corpus, ["window", "legacy"]);
+    try {
+      const shim = new ForwardShim(callerOf(pair.legacy));
+      const reqs: Request[] = [
+        ["catalog", { sort_by: "path", limit: 5 }],
+        ["catalog", { disclosure: ["metadata"], include: ["docs"] }],
+        ["search", { input: "caching guidance", disclosure: ["metadata"] }],
+        ["preflight", { input: "caching" }],
+        ["get", { input: "klappy://docs/getting-started", disclosure: ["metadata", "body"] }],
+        ["resolve", { input: "klappy://docs/old-guide" }],
+      ];
+      for (const [action, params] of reqs) {
+        const withOptIn = { ...params, include_legacy_envelope: true };
+        const direct = JSON.parse(
+          (await pair.contract.callTool(`oddkit_${action}`, withOptIn)).content[0]!.text,
+        );
+        const emulated = await shim.call(action, withOptIn);
+        expect(emulated.envelope.result, `${action} ${JSON.stringify(params)}`).toEqual(direct.result);
+      }
+    } finally {
+      await pair.close();
+    }
+  });
+});

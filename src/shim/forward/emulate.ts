@@ -167,7 +167,10 @@ export class ForwardShim {
     const listing = await this.source.listing(call);
     const filters = pickFilters(req.params);
     const sortBy = req.params.sort_by ?? "path";
-    const matching = listing.documents.filter((d) => matchesFilters(d, filters));
+    // One entry per URI: a second file declaring a listed URI stays reachable by path only.
+    const matching = listing.documents.filter(
+      (d) => listing.byUri.get(d.uri) === d && matchesFilters(d, filters),
+    );
     const sorted = [...matching].sort(sortBy === "date" ? newestFirst : comparePaths);
     const page = sorted.slice(req.offset, req.offset + req.limit);
     // blockquote and summary live in the text; so does the title when the frontmatter's is blank.
@@ -225,7 +228,7 @@ export class ForwardShim {
     const data = page.map((b) => entryFor("preflight", req.disclosure, b.doc, { role: b.role }));
     let result = manyResult(req, data, bundle.length) as Record<string, unknown>;
     if (req.legacyEnvelope) {
-      const docs = served.corpus.documents.filter((doc) => matchesFilters(doc, filters));
+      const docs = served.listed.filter((doc) => matchesFilters(doc, filters));
       result = withLegacy("preflight", result, legacyPreflightResult(docs, req.params.input));
     }
     return { result, isError: false, text: `Preflight "${req.params.input}": ${bundle.length} documents.` };

@@ -8,7 +8,7 @@ import { LRUCache } from "lru-cache";
 import { DEFAULT_KIND_MAP, type KindMap } from "../../contract/index.js";
 import type { Corpus, CorpusDocument } from "../../corpus/types.js";
 import { SearchIndex } from "../../server/search-index.js";
-import type { ServedCorpus } from "../../server/state.js";
+import { type ServedCorpus, servedCorpus } from "../../server/state.js";
 import { LegacyGetMissSchema, LegacyGetResultSchema, parseLegacy } from "../legacy-schemas.js";
 import { documentFromFile } from "./document.js";
 import { loadShimIndex, type ShimIndex } from "./documents.js";
@@ -129,7 +129,7 @@ export class LegacySource {
       byPath,
       revision: "",
     };
-    const served: ServedCorpus = { corpus, index: new SearchIndex(documents) };
+    const served = servedCorpus(corpus, new SearchIndex(documents));
     this.servedCache = { listing, served };
     return served;
   }

@@ -1,0 +1,222 @@
+/**
+ * The backward shim (old code, new server): `createLegacyCompat(client)`
+ * offers the 0.28.x call surface — the unified `oddkit` tool with `action`
+ * and the individual `oddkit_*` tools with their legacy parameters — and
+ * answers with legacy envelopes synthesised from contract calls, in the MCP
+ * result shape legacy code already parses (`content[0].text`). Each call is
+ * a legacy use: it is reported through the deprecation tracker, once per
+ * call site, naming the codemod that rewrites it.
+ */
+import type { z } from "zod";
+import { legacyErrorEnvelope } from "../../legacy/envelope.js";
+import {
+  isLegacyRetrievalAction,
+  LEGACY_ACTIONS,
+  type LegacyCallParams,
+  type LegacyRetrievalAction,
+  LegacyToolParamsSchemas,
+  LegacyUnifiedParamsSchema,
+} from "../../legacy/params.js";
+import type { LegacyUseKind } from "../codemods.js";
+import { type DeprecationOptions, DeprecationTracker, type LegacyUse } from "../deprecation.js";
+import { type DetectEraOptions, detectEraFrom, type Era } from "../era.js";
+import type { ToolCaller } from "../forward/legacy-caller.js";
+import { ContractView, type ContractViewOptions } from "./contract-view.js";
+import {
+  type Synthesis,
+  synthesizeCatalog,
+  synthesizeGet,
+  synthesizePreflight,
+  synthesizeResolve,
+  synthesizeSearch,
+  synthesizeVersion,
+} from "./synthesize.js";
+
+/** What the compat needs of a client: `callTool` (the typed client has it), optionally its version probes. */
+export interface CompatTarget {
+  callTool: ToolCaller;
+  serverInfo?: () => Promise<{ name: string; version: string }>;
+}
+
+export interface LegacyCompatOptions extends ContractViewOptions, DeprecationOptions {
+  /** Contract landing version N / explicit era for the default policy (see detectEra). */
+  readonly era?: DetectEraOptions;
+}
+
+/** The MCP tool result legacy code parses: one text item with the pretty-printed envelope. */
+export interface LegacyToolResult {
+  content: { type: "text"; text: string }[];
+  isError?: boolean;
+}
+
+export interface LegacyEnvelopeOut {
+  action: string;
+  result: unknown;
+  server_time: string;
+  assistant_text: string;
+  /** Absent on error envelopes. */
+  debug?: { mode: "legacy-compat"; duration_ms: number; search_index_size: number };
+}
+
+/** Individual legacy tool name → action. */
+export const LEGACY_TOOLS: Readonly<Record<string, LegacyRetrievalAction>> = {
+  oddkit_search: "search",
+  oddkit_catalog: "catalog",
+  oddkit_get: "get",
+  oddkit_resolve: "resolve",
+  oddkit_preflight: "preflight",
+  oddkit_version: "version",
+};
+
+/** Parameters that exist only in the legacy API (the legacy-params codemod rewrites them). */
+export const LEGACY_ONLY_PARAMS = [
+  "include_metadata",
+  "include_full_baseline",
+  "result_grouping",
+  "section",
+  "filter_epoch",
+  "context",
+  "mode",
+  "state",
+  "include_governance_details",
+] as const;
+
+export interface LegacyCompat {
+  /** MCP-style call: `callTool(name, args)` or `callTool({ name, arguments })`. */
+  callTool(
+    nameOrRequest: string | { name: string; arguments?: Record<string, unknown> },
+    args?: Record<string, unknown>,
+  ): Promise<LegacyToolResult>;
+  /** The same call, returning the parsed legacy envelope. */
+  call(name: string, args?: Record<string, unknown>): Promise<LegacyEnvelopeOut>;
+  /** The server's era as detected (undefined before the first call). */
+  era(): Promise<Era>;
+  readonly deprecations: DeprecationTracker;
+}
+
+function issuesText(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.map(String).join(".") || "(arguments)"}: ${i.message}`).join("; ");
+}
+
+/** The legacy error envelope (`action: "error"`, `result.error`, no debug), as the 0.28.x server sends it. */
+function legacyError(message: string): LegacyEnvelopeOut {
+  const { action, result, server_time, assistant_text } = legacyErrorEnvelope(message);
+  return { action, result, server_time, assistant_text };
+}
+
+/** The legacy uses one call makes (umbrella tool, fat catalog, legacy-only params, legacy response shape). */
+export function legacyUsesOf(name: string, action: string, args: Record<string, unknown>): LegacyUse[] {
+  const uses: LegacyUse[] = [];
+  const use = (kind: LegacyUseKind, detail: string) => uses.push({ kind, tool: name, action, detail });
+  if (name === "oddkit") use("umbrella-tool", `umbrella tool oddkit with action "${action}"`);
+  if (action === "catalog") {
+    use("fat-catalog", "legacy catalog (every document with full frontmatter, tag rollups, start_here)");
+  }
+  const legacyParams = LEGACY_ONLY_PARAMS.filter((p) => args[p] !== undefined);
+  if (legacyParams.length > 0)
+    use("legacy-params", `legacy parameter${legacyParams.length > 1 ? "s" : ""} ${legacyParams.join(", ")}`);
+  if (uses.length === 0) use("legacy-response", `legacy ${action} envelope read from the response`);
+  return uses;
+}
+
+export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOptions = {}): LegacyCompat {
+  const view = new ContractView(options);
+  const deprecations = new DeprecationTracker(options);
+  const call = (name: string, args: Record<string, unknown>) => target.callTool(name, args);
+  let eraPromise: Promise<Era> | null = null;
+
+  const era = () => {
+    eraPromise ??= (async () => {
+      if (options.era?.override) return options.era.override;
+      const version = (await call("oddkit_version", {})).envelope as { result?: { server_version?: string } };
+      const info = target.serverInfo ? await target.serverInfo().catch(() => undefined) : undefined;
+      return detectEraFrom(
+        { oddkitVersion: version?.result?.server_version, serverInfoVersion: info?.version },
+        options.era,
+      );
+    })();
+    return eraPromise.then((e) => {
+      deprecations.setEra(e);
+      return e;
+    });
+  };
+
+  async function synthesize(action: LegacyRetrievalAction, params: LegacyCallParams): Promise<Synthesis> {
+    switch (action) {
+      case "catalog":
+        return synthesizeCatalog(call, view, params);
+      case "search":
+        return synthesizeSearch(call, view, params);
+      case "get":
+        return synthesizeGet(call, view, params);
+      case "resolve":
+        return synthesizeResolve(call, params);
+      case "preflight":
+        return synthesizePreflight(call, view, params);
+      case "version":
+        return synthesizeVersion(call);
+    }
+  }
+
+  async function run(
+    name: string,
+    args: Record<string, unknown>,
+    callSite: string,
+  ): Promise<LegacyEnvelopeOut> {
+    const started = performance.now();
+    let action: string;
+    let parsed: z.ZodSafeParseResult<Record<string, unknown>>;
+    if (name === "oddkit") {
+      action = typeof args.action === "string" ? args.action : "";
+      if (!(LEGACY_ACTIONS as readonly string[]).includes(action)) {
+        return legacyError(`Unknown action: ${action || "(none)"}. Valid: ${LEGACY_ACTIONS.join(", ")}`);
+      }
+      if (!isLegacyRetrievalAction(action)) {
+        return legacyError(
+          `Action '${action}' is not a retrieval action; the legacy compat shim answers search, get, resolve, catalog, preflight and version. Call '${action}' on the server directly.`,
+        );
+      }
+      parsed = LegacyUnifiedParamsSchema.safeParse(args) as typeof parsed;
+    } else {
+      const mapped = LEGACY_TOOLS[name];
+      if (!mapped)
+        return legacyError(`Unknown tool: ${name}. Tools: oddkit, ${Object.keys(LEGACY_TOOLS).join(", ")}.`);
+      action = mapped;
+      parsed = LegacyToolParamsSchemas[mapped].safeParse(args) as typeof parsed;
+    }
+    await era();
+    for (const use of legacyUsesOf(name, action, args)) deprecations.record(use, callSite);
+    if (!parsed.success)
+      return legacyError(`Invalid arguments for tool ${name}: ${issuesText(parsed.error)}`);
+    const synthesis = await synthesize(action as LegacyRetrievalAction, parsed.data as LegacyCallParams);
+    return {
+      action,
+      result: synthesis.result,
+      server_time: new Date().toISOString(),
+      assistant_text: synthesis.assistantText,
+      debug: {
+        mode: "legacy-compat",
+        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        search_index_size: synthesis.indexSize,
+      },
+    };
+  }
+
+  const compat: LegacyCompat = {
+    deprecations,
+    era,
+    call(name, args = {}) {
+      return run(name, args, deprecations.captureCallSite());
+    },
+    async callTool(nameOrRequest, args) {
+      const callSite = deprecations.captureCallSite();
+      const name = typeof nameOrRequest === "string" ? nameOrRequest : nameOrRequest.name;
+      const toolArgs = (typeof nameOrRequest === "string" ? args : nameOrRequest.arguments) ?? {};
+      const envelope = await run(name, toolArgs, callSite);
+      const out: LegacyToolResult = { content: [{ type: "text", text: JSON.stringify(envelope, null, 2) }] };
+      if (envelope.action === "error") out.isError = true;
+      return out;
+    },
+  };
+  return compat;
+}

@@ -1,0 +1,143 @@
+/**
+ * The legacy index, rebuilt from a contract server: every listed document
+ * (catalog over all five kinds, `sort_by: "path"`, `metadata`, paginated at
+ * the metadata cap), its repository path, and — only for the actions that
+ * need text — its body through contract `get`, `concurrency` at a time.
+ * Cached per knowledge-base revision (`oddkit_version`), else for `ttlMs`.
+ */
+import { stringify as toYaml } from "yaml";
+import { DEFAULT_KIND_MAP, FLAG_CAPS, KINDS, type KindMap, resolveKind } from "../../contract/index.js";
+import type { CorpusDocument } from "../../corpus/types.js";
+import type { LegacyIndex } from "../../legacy/lookup.js";
+import { isoDate } from "../forward/document.js";
+import { resultOf, type ToolCaller } from "../forward/legacy-caller.js";
+import { callMany, callOne } from "./contract-calls.js";
+import { PathResolver, type PathResolverOptions } from "./paths.js";
+
+export interface ContractViewOptions extends PathResolverOptions {
+  readonly kindMap?: KindMap;
+  /** Contract `get` calls in flight at once (default 4). */
+  readonly concurrency?: number;
+  /** Cache lifetime when the server reports no knowledge_base_revision, ms (default 60 s; 0 = no cache). */
+  readonly ttlMs?: number;
+}
+
+/**
+ * The file text the legacy server would serve, rebuilt from the contract's
+ * frontmatter and body: YAML frontmatter re-serialised, so equal to the
+ * original bytes only when its YAML was written in canonical form.
+ */
+export function rebuildRaw(frontmatter: Readonly<Record<string, unknown>>, body: string): string {
+  return Object.keys(frontmatter).length === 0 ? body : `---\n${toYaml(frontmatter)}---\n${body}`;
+}
+
+/** A listed document as the legacy builders read it (`raw`/`body` empty until its text is fetched). */
+function listedDocument(
+  path: string,
+  entry: { uri: string; title: string; metadata: Record<string, unknown> },
+  kindMap: KindMap,
+): CorpusDocument {
+  const kindResolution = resolveKind(path, entry.metadata.kind, kindMap);
+  return {
+    path,
+    uri: entry.uri,
+    title: entry.title,
+    frontmatter: entry.metadata,
+    blockquote: null,
+    summary: null,
+    body: "",
+    raw: "",
+    contentHash: "",
+    kind: kindResolution.kind,
+    kindResolution,
+    date: isoDate(entry.metadata.date),
+  };
+}
+
+export interface ContractIndex extends LegacyIndex {
+  readonly documents: readonly CorpusDocument[];
+}
+
+export class ContractView {
+  private readonly kindMap: KindMap;
+  private readonly concurrency: number;
+  private readonly ttlMs: number;
+  private cache: { key: string; at: number; index: ContractIndex } | null = null;
+  private readonly texts = new Map<string, CorpusDocument>();
+
+  constructor(private readonly options: ContractViewOptions = {}) {
+    this.kindMap = options.kindMap ?? DEFAULT_KIND_MAP;
+    this.concurrency = options.concurrency ?? 4;
+    this.ttlMs = options.ttlMs ?? 60_000;
+  }
+
+  private async revision(call: ToolCaller): Promise<string | null> {
+    const result = resultOf(await call("oddkit_version", {})) as { knowledge_base_revision?: unknown } | null;
+    const revision = result?.knowledge_base_revision;
+    return typeof revision === "string" && revision !== "" ? revision : null;
+  }
+
+  /** Every document the contract lists (all five kinds), in path order, with frontmatter and path. */
+  async index(call: ToolCaller): Promise<ContractIndex> {
+    const revision = await this.revision(call);
+    const key = revision ?? "(no revision)";
+    if (
+      this.cache &&
+      this.cache.key === key &&
+      (revision !== null || Date.now() - this.cache.at < this.ttlMs)
+    ) {
+      return this.cache.index;
+    }
+    this.texts.clear();
+    const limit = FLAG_CAPS.metadata;
+    const entries: { uri: string; title: string; metadata: Record<string, unknown> }[] = [];
+    for (let offset = 0; ; offset += limit) {
+      const page = await callMany(call, "oddkit_catalog", {
+        include: [...KINDS],
+        disclosure: ["metadata"],
+        sort_by: "path",
+        limit,
+        offset,
+      });
+      for (const e of page.data) {
+        entries.push({ uri: e.uri, title: e.title, metadata: (e.metadata ?? {}) as Record<string, unknown> });
+      }
+      if (offset + limit >= page.total) break;
+    }
+    const resolver = new PathResolver(call, this.options);
+    const queries = entries.map((e) => ({ uri: e.uri, title: e.title, declaredUri: e.metadata.uri }));
+    const paths = await resolver.paths(queries);
+    const documents = entries.map((e, i) => listedDocument(paths[i]!, e, this.kindMap));
+    const byUri = new Map<string, CorpusDocument>();
+    const byPath = new Map<string, CorpusDocument>();
+    for (const doc of documents) {
+      byPath.set(doc.path, doc);
+      if (!byUri.has(doc.uri)) byUri.set(doc.uri, doc);
+    }
+    const index = { documents, byUri, byPath };
+    if (revision !== null || this.ttlMs > 0) this.cache = { key, at: Date.now(), index };
+    return index;
+  }
+
+  /** Documents with their text (body via contract get, raw rebuilt), in order; cached per revision. */
+  async withText(call: ToolCaller, docs: readonly CorpusDocument[]): Promise<CorpusDocument[]> {
+    const out = new Array<CorpusDocument>(docs.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < docs.length) {
+        const i = next++;
+        const doc = docs[i]!;
+        let full = this.texts.get(doc.path);
+        if (!full) {
+          const got = await callOne(call, "oddkit_get", { input: doc.path, disclosure: ["body"] });
+          const body = String(got.data.body ?? "");
+          full = { ...doc, body, raw: rebuildRaw(doc.frontmatter, body), contentHash: got.data.content_hash };
+          this.texts.set(doc.path, full);
+        }
+        out[i] = full;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, docs.length) }, worker));
+    return out;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Every field where a legacy envelope synthesised from contract calls can
+ * differ from what a legacy (0.28.x) server sends over the same corpus, with
+ * the reason. Everything not listed here is equal — the differential test
+ * (test/shim/backward.test.ts) holds the shim to that.
+ */
+
+export interface LegacyCompatDifference {
+  /** Envelope path (`result.*` per action), or the documents concerned. */
+  readonly field: string;
+  readonly actions: readonly string[] | "all";
+  readonly reason: string;
+}
+
+export const LEGACY_COMPAT_DIFFERENCES: readonly LegacyCompatDifference[] = [
+  {
+    field: "server_time",
+    actions: "all",
+    reason: "the moment the envelope was built; two calls never share it",
+  },
+  {
+    field: "debug.duration_ms",
+    actions: "all",
+    reason: "time spent answering; the compat's includes its contract calls",
+  },
+  {
+    field: "debug.mode",
+    actions: "all",
+    reason:
+      'says who built the envelope: "legacy-compat" instead of the server\'s mode, so a log never mistakes one for the other',
+  },
+  {
+    field: "assistant_text (consumer nudge)",
+    actions: "all",
+    reason:
+      "a server appends its consumer nudge according to the label of the connection; the compat builds the text itself and appends none",
+  },
+  {
+    field: "result.content, and result.content_hash with section (get)",
+    actions: ["get"],
+    reason:
+      "the contract serves the body without its frontmatter; the compat re-serialises the frontmatter as YAML above the body, so the bytes equal the file's only when its YAML was written in canonical form (the body and the whole-file content_hash are always equal)",
+  },
+  {
+    field: "result.hits[].snippet, result.evidence[].quote (search)",
+    actions: ["search"],
+    reason:
+      "legacy snippets are cut from the raw file; for files with CRLF line endings the legacy cut includes frontmatter lines the contract never serves",
+  },
+  {
+    field: "result.oddkit_version, result.server_version, assistant_text (version)",
+    actions: ["version"],
+    reason:
+      "the version of the server actually answering (a contract server), never a legacy version the compat made up",
+  },
+  {
+    field: "result.baseline_url (version)",
+    actions: ["version"],
+    reason: "the contract's version tool does not say where the knowledge base lives",
+  },
+  {
+    field: "documents outside every kind (e.g. README.md at the root, public/, scripts/)",
+    actions: ["catalog", "search", "preflight", "get", "resolve"],
+    reason:
+      "the contract lists only documents of the five kinds, so they are missing from catalog counts, categories, start_here, articles, search hits and preflight; get and resolve still reach them by path or URI",
+  },
+  {
+    field: "a second file declaring an already-declared uri",
+    actions: ["catalog", "search", "preflight"],
+    reason: "contract listings show one document per URI; the other file is reachable by its path only",
+  },
+];

@@ -1,0 +1,280 @@
+/**
+ * Legacy (0.28.x) results synthesised from contract calls, built by the same
+ * pure legacy builders the reference server's legacy mode uses
+ * (`src/legacy/`), so that every field the contract can tell comes out
+ * exactly as an old server would send it. What it cannot tell is listed in
+ * LEGACY_COMPAT_DIFFERENCES.
+ */
+import { KINDS } from "../../contract/index.js";
+import type { CorpusDocument } from "../../corpus/types.js";
+import { type LegacyCatalogOptions, legacyCatalogResult, legacyCatalogText } from "../../legacy/catalog.js";
+import { legacyPathForInput, type SupersessionStep } from "../../legacy/lookup.js";
+import type { LegacyCallParams } from "../../legacy/params.js";
+import { legacyPreflightResult, legacyPreflightText } from "../../legacy/preflight.js";
+import { type LegacyResolveResult, legacyResolveText, legacyUrl } from "../../legacy/resolve.js";
+import { legacySearchResult, legacySearchText, type RankedDocument } from "../../legacy/search.js";
+import { extractSection, legacyMetadata } from "../../legacy/text.js";
+import { resultOf, type ToolCaller } from "../forward/legacy-caller.js";
+import { ContractCallError, callContract, callMany, callOne } from "./contract-calls.js";
+import { type ContractView, rebuildRaw } from "./contract-view.js";
+import { PathResolver } from "./paths.js";
+
+export interface Synthesis {
+  readonly result: Record<string, unknown>;
+  readonly assistantText: string;
+  /** Documents the legacy index would hold (debug.search_index_size). */
+  readonly indexSize: number;
+}
+
+/** sha256 hex with Web Crypto (the legacy server hashes a served section this way; no Node built-ins). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function listedCount(call: ToolCaller): Promise<number> {
+  return (await callMany(call, "oddkit_catalog", { include: [...KINDS], disclosure: [], limit: 1 })).total;
+}
+
+export async function synthesizeCatalog(
+  call: ToolCaller,
+  view: ContractView,
+  params: LegacyCallParams,
+): Promise<Synthesis> {
+  const index = await view.index(call);
+  const options: LegacyCatalogOptions = {
+    sort_by: params.sort_by,
+    limit: params.limit,
+    offset: params.offset,
+    filter_epoch: params.filter_epoch,
+  };
+  const result = legacyCatalogResult(index.documents, options);
+  return {
+    result: { ...result },
+    assistantText: legacyCatalogText(index.documents, result, options),
+    indexSize: index.documents.length,
+  };
+}
+
+/** Legacy search: the top 5 of the contract's BM25 ranking over every kind, with legacy snippets and evidence. */
+export async function synthesizeSearch(
+  call: ToolCaller,
+  view: ContractView,
+  params: LegacyCallParams,
+): Promise<Synthesis> {
+  const input = params.input ?? "";
+  const size = await listedCount(call);
+  let ranked: RankedDocument[] = [];
+  if (input.trim() !== "") {
+    const hits = await callMany(call, "oddkit_search", {
+      input,
+      include: [...KINDS],
+      disclosure: ["metadata"],
+      limit: 5,
+    });
+    const resolver = new PathResolver(call);
+    const paths = await resolver.paths(
+      hits.data.map((h) => ({
+        uri: h.uri,
+        title: h.title,
+        declaredUri: (h.metadata as Record<string, unknown>)?.uri,
+      })),
+    );
+    const listed = hits.data.map((h, i) => hitDocument(paths[i]!, h));
+    const docs = await view.withText(call, listed);
+    ranked = docs.map((doc, i) => ({ doc, score: Number(hits.data[i]!.score) }));
+  }
+  const result = legacySearchResult(ranked, {
+    docsConsidered: size,
+    include_metadata: params.include_metadata,
+    result_grouping: params.result_grouping,
+  });
+  return { result: { ...result }, assistantText: legacySearchText(input, result, size), indexSize: size };
+}
+
+function hitDocument(
+  path: string,
+  hit: { uri: string; title: string; [k: string]: unknown },
+): CorpusDocument {
+  const frontmatter = (hit.metadata ?? {}) as Record<string, unknown>;
+  return {
+    path,
+    uri: hit.uri,
+    title: hit.title,
+    frontmatter,
+    blockquote: null,
+    summary: null,
+    body: "",
+    raw: "",
+    contentHash: "",
+    kind: null,
+    kindResolution: {
+      kind: null,
+      source: "none",
+      pathKind: null,
+      overridesPath: false,
+      invalidDeclaredKind: undefined,
+    },
+    date: null,
+  };
+}
+
+export async function synthesizeGet(
+  call: ToolCaller,
+  view: ContractView,
+  params: LegacyCallParams,
+): Promise<Synthesis> {
+  const input = params.input ?? "";
+  const size = await listedCount(call);
+  // Only another scheme needs the index (its declared URI names the path); klappy:// and paths map directly.
+  const needsIndex = input.includes("://") && !input.startsWith("klappy://");
+  const byUri = needsIndex ? (await view.index(call)).byUri : new Map<string, CorpusDocument>();
+  const path = legacyPathForInput(input, { byUri });
+  const miss = (): Synthesis => ({
+    result: { error: `Document not found: ${input}`, path },
+    assistantText: `Document not found: \`${input}\`. Use action "search" or "catalog" to find available documents.`,
+    indexSize: size,
+  });
+  let got: Awaited<ReturnType<typeof callOne>>;
+  try {
+    got = await callOne(call, "oddkit_get", { input: path, disclosure: ["body", "metadata"] });
+  } catch (error) {
+    if (error instanceof ContractCallError && error.envelope.error_code === "NOT_FOUND") return miss();
+    throw error;
+  }
+  const frontmatter = (got.data.metadata ?? {}) as Record<string, unknown>;
+  const raw = rebuildRaw(frontmatter, String(got.data.body ?? ""));
+  const metadata = params.include_metadata ? legacyMetadata({ frontmatter }) : undefined;
+  if (params.section) {
+    const found = extractSection(raw, params.section);
+    if (!found.found) {
+      return {
+        result: {
+          error: found.error,
+          path,
+          requested_section: params.section,
+          available_sections: found.available_sections,
+        },
+        assistantText: `Section "${params.section}" not found in \`${input}\`. Available sections: ${
+          found.available_sections.map((s) => `"${s}"`).join(", ") || "(none)"
+        }`,
+        indexSize: size,
+      };
+    }
+    const result: Record<string, unknown> = {
+      path,
+      section: params.section,
+      content: found.content,
+      content_hash: await sha256Hex(found.content),
+    };
+    if (metadata) result.metadata = metadata;
+    return { result, assistantText: found.content, indexSize: size };
+  }
+  const result: Record<string, unknown> = { path, content: raw, content_hash: got.data.content_hash };
+  if (metadata) result.metadata = metadata;
+  return { result, assistantText: raw, indexSize: size };
+}
+
+/** A resolved document as the legacy `resolved` object (its path from the resolver). */
+async function resolvedOf(call: ToolCaller, uri: string) {
+  const got = await callOne(call, "oddkit_get", { input: uri, disclosure: ["metadata"] });
+  const [path] = await new PathResolver(call).paths([
+    {
+      uri: got.data.uri,
+      title: got.data.title,
+      declaredUri: (got.data.metadata as Record<string, unknown>)?.uri,
+    },
+  ]);
+  return {
+    uri: got.data.uri,
+    path: path!,
+    title: got.data.title,
+    url: legacyUrl(got.data.uri),
+    content_hash: got.data.content_hash,
+  };
+}
+
+export async function synthesizeResolve(call: ToolCaller, params: LegacyCallParams): Promise<Synthesis> {
+  const input = params.input ?? "";
+  const size = await listedCount(call);
+  const done = (result: LegacyResolveResult): Synthesis => ({
+    result: { ...result },
+    assistantText: legacyResolveText(input, result),
+    indexSize: size,
+  });
+  if (!input.startsWith("klappy://"))
+    return done({ status: "INVALID_INPUT", error: "input must be a klappy:// URI" });
+  let answer: Record<string, unknown>;
+  try {
+    answer = await callContract(call, "oddkit_resolve", { input, disclosure: [] });
+  } catch (error) {
+    if (!(error instanceof ContractCallError)) throw error;
+    const envelope = error.envelope as Record<string, unknown>;
+    const chain = (envelope.supersession_chain ?? []) as SupersessionStep[];
+    switch (envelope.error_code) {
+      case "NOT_FOUND":
+        return done({ status: "NOT_FOUND", input_uri: input });
+      case "CIRCULAR_SUPERSESSION": {
+        const last = chain.at(-1)?.uri;
+        const cycle = chain.slice(0, -1).some((s) => s.uri === last);
+        return done({
+          status: "CIRCULAR_SUPERSESSION",
+          input_uri: input,
+          supersession_chain: chain,
+          message: cycle ? "superseded_by chain cycles" : "chain exceeded MAX_DEPTH=16",
+        });
+      }
+      case "DANGLING_SUPERSESSION": {
+        // The legacy server answers the last existing document and drops its own step from the chain.
+        const walked = chain.slice(0, -1);
+        const missing = chain.at(-1)?.uri ?? "";
+        const lastUri = walked.at(-1)?.uri ?? input;
+        return done({
+          status: "FOUND",
+          input_uri: input,
+          resolved: await resolvedOf(call, lastUri),
+          supersession_chain: walked.slice(0, -1),
+          warning: `superseded_by points at \`${missing}\` which is not in the index; chain truncated`,
+        });
+      }
+      default:
+        throw error;
+    }
+  }
+  const data = answer.data as { uri: string; supersession_chain: SupersessionStep[] };
+  return done({
+    status: "FOUND",
+    input_uri: input,
+    resolved: await resolvedOf(call, data.uri),
+    supersession_chain: data.supersession_chain,
+  });
+}
+
+/** Legacy preflight: its keyword heuristic needs every document's text (one contract get each, cached). */
+export async function synthesizePreflight(
+  call: ToolCaller,
+  view: ContractView,
+  params: LegacyCallParams,
+): Promise<Synthesis> {
+  const index = await view.index(call);
+  const docs = await view.withText(call, index.documents);
+  const result = legacyPreflightResult(docs, params.input ?? "", { result_grouping: params.result_grouping });
+  return {
+    result: { ...result },
+    assistantText: legacyPreflightText(docs, result),
+    indexSize: docs.length,
+  };
+}
+
+/** Legacy version: the contract's fields plus `oddkit_version` (the same value as server_version). */
+export async function synthesizeVersion(call: ToolCaller): Promise<Synthesis> {
+  const result = (resultOf(await call("oddkit_version", {})) ?? {}) as Record<string, unknown>;
+  const size = await listedCount(call);
+  const version = String(result.server_version ?? "unknown");
+  const revision = String(result.knowledge_base_revision ?? "");
+  return {
+    result: { oddkit_version: version, ...result },
+    assistantText: `oddkit v${version} (knowledge base revision ${revision.slice(0, 12)})`,
+    indexSize: size,
+  };
+}
