@@ -10,6 +10,10 @@ export type CommandModule = { register(program: Command, ctx: CliContext): void 
 /** Command modules, in help order. Each helper issue adds its line here. */
 const COMMANDS: (() => Promise<CommandModule>)[] = [
   () => import("./commands/audit.js"),
+  () => import("./commands/shadow.js"),
+  () => import("./commands/conformance.js"),
+  () => import("./commands/cost.js"),
+  () => import("./commands/report.js"),
   () => import("./commands/actions.js"),
   () => import("./commands/helpers.js"),
   () => import("./commands/serve.js"),

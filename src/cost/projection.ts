@@ -34,8 +34,10 @@ export interface PolicyRow {
   readonly label: string;
   readonly legacy: PolicyFigure;
   readonly contract: PolicyFigure;
-  /** legacy / contract. */
+  /** legacy / contract under the same policy. */
   readonly ratio: number;
+  /** Today's baseline (legacy, no cache) / contract under this policy: the migration's whole win. */
+  readonly vsBaseline: number;
 }
 
 export const fmt = (n: number): string => Math.round(n).toLocaleString("en-US");
@@ -77,6 +79,8 @@ export function projectWeek(
   const legacyChange = changeRefetches(calls, changesPerDay);
   const contractChange = changeRefetches(perUseCase, changesPerDay);
 
+  const baseline = calls * legacyCall;
+  const over = (a: number, b: number) => (b > 0 ? a / b : Number.POSITIVE_INFINITY);
   const row = (
     policy: PolicyRow["policy"],
     label: string,
@@ -87,7 +91,8 @@ export function projectWeek(
     label,
     legacy,
     contract,
-    ratio: contract.tokens > 0 ? legacy.tokens / contract.tokens : Number.POSITIVE_INFINITY,
+    ratio: over(legacy.tokens, contract.tokens),
+    vsBaseline: over(baseline, contract.tokens),
   });
   return [
     row(

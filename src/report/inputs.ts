@@ -32,3 +32,50 @@ export async function readKindMapFile(file: string, cwd: string = process.cwd())
     throw new Error(`--kind-map '${file}': ${(error as Error).message}`);
   }
 }
+
+/** `--url` / `--corpus` / `--kind-map` as every verification command takes them. */
+export interface TargetFlags {
+  url?: string;
+  corpus?: string;
+  kindMap?: string;
+}
+
+export type ResolvedTarget =
+  | { readonly kind: "url"; readonly url: string; readonly label: string }
+  | { readonly kind: "embedded"; readonly dir: string; readonly kindMap?: KindMap; readonly label: string };
+
+/** Decide the target: a URL, or a corpus folder (default: the bundled sample corpus) for the embedded server. */
+export async function resolveTarget(
+  flags: TargetFlags,
+  cwd: string,
+  sampleDir: () => string,
+): Promise<ResolvedTarget> {
+  if (flags.url !== undefined && flags.corpus !== undefined) {
+    throw new Error(
+      "give either --url (a live server) or --corpus (a folder served by the embedded server), not both",
+    );
+  }
+  if (flags.url !== undefined) {
+    if (flags.kindMap !== undefined)
+      throw new Error("--kind-map applies to --corpus only; a live server has its own");
+    return { kind: "url", url: flags.url, label: flags.url };
+  }
+  const dir = flags.corpus !== undefined ? resolve(cwd, flags.corpus) : sampleDir();
+  const kindMap = flags.kindMap !== undefined ? await readKindMapFile(flags.kindMap, cwd) : undefined;
+  return {
+    kind: "embedded",
+    dir,
+    ...(kindMap ? { kindMap } : {}),
+    label: flags.corpus !== undefined ? flags.corpus : "the bundled sample corpus",
+  };
+}
+
+/** Parse a non-negative number flag; throws naming the flag. */
+export function numberFlag(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0) {
+    throw new Error(`${name} must be a non-negative number, got '${value}'`);
+  }
+  return n;
+}

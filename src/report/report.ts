@@ -1,0 +1,109 @@
+/**
+ * The migration report (`oddkit-sdk report`, README's run command): the
+ * frontmatter audit, the conformance table and the token-cost summary of one
+ * target, measured in one run. The cost workload is measured once and feeds
+ * check 11 of the conformance suite.
+ */
+import { auditCorpus } from "../audit/audit.js";
+import type { AuditReport } from "../audit/types.js";
+import { createOddkitClient } from "../client/index.js";
+import { type ConformanceReport, runConformance, type TokenWorkload } from "../conformance/index.js";
+import type { KindMap } from "../contract/index.js";
+import { loadCorpus, sampleCorpusDir } from "../corpus/index.js";
+import { type CostOptions, type CostReport, measureCost } from "../cost/measure.js";
+import { createReferenceServer } from "../server/index.js";
+import { auditServerDocuments } from "./remote-audit.js";
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+export interface MigrationReportOptions {
+  /** A live server; otherwise the embedded reference server on `corpus` (default: the bundled sample corpus). */
+  readonly url?: string;
+  readonly corpus?: string;
+  readonly kindMap?: KindMap;
+  readonly cost?: Pick<CostOptions, "callsPerHour" | "ttlSeconds" | "changesPerDay">;
+}
+
+export interface MigrationReport {
+  readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  readonly target: string;
+  /** The audit, or why it could not run. */
+  readonly audit: AuditReport | { readonly unavailable: string };
+  readonly auditSource: "files" | "server metadata";
+  readonly conformance: ConformanceReport;
+  readonly cost: CostReport | { readonly unavailable: string };
+  /** Conformance passes (check 11 included). */
+  readonly pass: boolean;
+  readonly durationMs: number;
+}
+
+export async function migrationReport(options: MigrationReportOptions = {}): Promise<MigrationReport> {
+  const started = Date.now();
+  if (options.url !== undefined) return remoteReport(options.url, options, started);
+  const dir = options.corpus ?? sampleCorpusDir();
+  const kindMap = options.kindMap ? { kindMap: options.kindMap } : {};
+  const [audit, corpus] = await Promise.all([auditCorpus(dir, kindMap), loadCorpus(dir, kindMap)]);
+  const server = await createReferenceServer({ corpus, mode: "contract" });
+  try {
+    const cost = await settle(() => measureCost({ server, ...options.cost }));
+    const conformance = await runConformance({ server, workload: workloadFrom(cost) });
+    return {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      target: `embedded contract server on ${options.corpus ?? "the bundled sample corpus"} (${corpus.documents.length} documents)`,
+      audit,
+      auditSource: "files",
+      conformance,
+      cost,
+      pass: conformance.pass,
+      durationMs: Date.now() - started,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+async function remoteReport(
+  url: string,
+  options: MigrationReportOptions,
+  started: number,
+): Promise<MigrationReport> {
+  const client = createOddkitClient({ url, cache: false });
+  let audit: MigrationReport["audit"];
+  try {
+    audit = await auditServerDocuments(client, url, options.kindMap);
+  } catch (error) {
+    audit = { unavailable: `cannot list the server's documents with metadata: ${(error as Error).message}` };
+  } finally {
+    await client.close();
+  }
+  const cost = await settle(() => measureCost({ url, ...options.cost }));
+  const conformance = await runConformance({ url, workload: workloadFrom(cost) });
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    target: url,
+    audit,
+    auditSource: "server metadata",
+    conformance,
+    cost,
+    pass: conformance.pass,
+    durationMs: Date.now() - started,
+  };
+}
+
+async function settle(run: () => Promise<CostReport>): Promise<CostReport | { unavailable: string }> {
+  try {
+    return await run();
+  } catch (error) {
+    return { unavailable: (error as Error).message };
+  }
+}
+
+function workloadFrom(cost: CostReport | { unavailable: string }): TokenWorkload {
+  if ("unavailable" in cost)
+    return { failed: `the reference workload cannot run on this server: ${cost.unavailable}` };
+  const { legacyTokens, contractTokens, formula } = cost.workload;
+  if (legacyTokens === null) {
+    return { unavailable: cost.legacy.available ? "legacy baseline not measured" : cost.legacy.reason };
+  }
+  return { legacyTokens, contractTokens, note: formula };
+}
