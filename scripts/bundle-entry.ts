@@ -55,7 +55,12 @@ function nodeBuiltinGuard(found: NodeImport[]): Plugin {
 }
 
 export async function bundleEntry(
-  options: { entry?: string; platform?: "browser" | "neutral"; minify?: boolean; splitting?: boolean } = {},
+  options: {
+    entry?: string;
+    platform?: "browser" | "workerd" | "deno";
+    minify?: boolean;
+    splitting?: boolean;
+  } = {},
 ): Promise<EntryBundle> {
   const nodeImports: NodeImport[] = [];
   const platform = options.platform ?? "browser";
@@ -64,17 +69,22 @@ export async function bundleEntry(
     bundle: true,
     write: false,
     format: "esm",
-    platform,
+    // workerd and deno: the neutral platform with the conditions wrangler and Deno resolve packages with.
+    platform: platform === "browser" ? "browser" : "neutral",
     target: "es2022",
     minify: options.minify ?? true,
     splitting: options.splitting ?? false,
     outdir: "/virtual-out",
     metafile: true,
     logLevel: "silent",
-    // neutral has no default main fields or conditions: use what Deno and workerd pick.
-    ...(platform === "neutral"
-      ? { mainFields: ["module", "main"], conditions: ["worker", "deno", "import", "default"] }
-      : {}),
+    ...(platform === "workerd"
+      ? {
+          mainFields: ["browser", "module", "main"],
+          conditions: ["workerd", "worker", "browser", "import", "default"],
+        }
+      : platform === "deno"
+        ? { mainFields: ["module", "main"], conditions: ["deno", "node", "import", "default"] }
+        : {}),
     plugins: [nodeBuiltinGuard(nodeImports)],
   });
   return { nodeImports, outputFiles: result.outputFiles, metafile: result.metafile };

@@ -9,9 +9,20 @@ describe("the client entry runs on edge runtimes and browsers", () => {
     expect(bundle.outputFiles.length).toBeGreaterThan(0);
   });
 
-  it("bundles for the neutral platform (Deno, workerd conditions) without any Node built-in", async () => {
-    const bundle = await bundleEntry({ platform: "neutral" });
+  it("bundles as wrangler does for Cloudflare Workers (workerd conditions) without any Node built-in", async () => {
+    const bundle = await bundleEntry({ platform: "workerd" });
     expect(bundle.nodeImports).toEqual([]);
+  });
+
+  it("under Deno's resolution (deno, node conditions) reaches only Node modules Deno implements", async () => {
+    // Two dependencies pick their Node builds under Deno: lru-cache (diagnostics_channel) and
+    // pkce-challenge (crypto, used only by the MCP SDK's OAuth). Deno implements both; a new entry
+    // here must be checked against https://docs.deno.com/runtime/reference/node_apis/ first.
+    const bundle = await bundleEntry({ platform: "deno" });
+    expect([...new Set(bundle.nodeImports.map((i) => i.specifier))].sort()).toEqual([
+      "node:crypto",
+      "node:diagnostics_channel",
+    ]);
   });
 
   it("reports node: and bare built-in imports with their importer (the guard can fail)", async () => {
