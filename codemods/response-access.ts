@@ -79,6 +79,38 @@ function member(j: JSCodeshift, object: Node, ...names: string[]): Node {
   return names.reduce((acc, n) => j.memberExpression(acc, j.identifier(n)), object);
 }
 
+/**
+ * An inline type on an entry parameter (`(hit: { path: string; tags: string[] }) => …`)
+ * describes the legacy entry: rename `path` to `uri` and replace `tags` by
+ * `metadata` when those fields are read, so the rewritten reads typecheck.
+ */
+function retypeEntry(j: JSCodeshift, binding: Node, fields: Set<string>): boolean {
+  const literal = binding.typeAnnotation?.typeAnnotation;
+  if (literal?.type !== "TSTypeLiteral") return false;
+  const members: Node[] = literal.members;
+  const has = (name: string) => members.some((m) => m.key?.name === name);
+  let changed = false;
+  if (fields.has("path") && has("path")) {
+    if (has("uri")) literal.members = members.filter((m) => m.key?.name !== "path");
+    else for (const m of members) if (m.key?.name === "path") m.key = j.identifier("uri");
+    changed = true;
+  }
+  if ((fields.has("tags") || fields.has("metadata")) && !has("metadata")) {
+    const metadata = j.tsPropertySignature(
+      j.identifier("metadata"),
+      j.tsTypeAnnotation(
+        j.tsTypeReference(
+          j.identifier("Record"),
+          j.tsTypeParameterInstantiation([j.tsStringKeyword(), j.tsUnknownKeyword()]),
+        ),
+      ),
+    );
+    literal.members = [...literal.members.filter((m: Node) => m.key?.name !== "tags"), metadata];
+    changed = true;
+  }
+  return changed;
+}
+
 export default function transform(
   file: FileInfo,
   api: API,
@@ -126,6 +158,10 @@ export default function transform(
 
     const rewriteEntries = (action: Action, listPath: Node) => {
       const { reads, patterns } = entryReadsFromList(j, fn, listPath);
+      for (const binding of new Set(reads.map((r) => r.binding).filter(Boolean))) {
+        const fields = new Set(reads.filter((r) => r.binding === binding).map((r) => r.field));
+        if (retypeEntry(j, binding, fields)) changed = true;
+      }
       for (const read of reads) {
         if (read.field === "path") {
           read.path.value.property = j.identifier("uri");

@@ -56,6 +56,8 @@ export interface EntryRead {
   /** The member expression path reading a field of one entry (`hit.path`). */
   readonly path: Node;
   readonly field: string;
+  /** The parameter or variable holding the entry, when the read goes through one (its type may need updating). */
+  readonly binding?: Node;
 }
 
 export interface EntryPattern {
@@ -103,7 +105,7 @@ export function entryReadsFromList(
         const parent = ref.parent;
         if (isMember(parent.value) && parent.value.object === ref.value) {
           const field = memberName(parent.value);
-          if (field !== null) reads.push({ path: parent, field });
+          if (field !== null) reads.push({ path: parent, field, binding: id });
         }
       });
   };
