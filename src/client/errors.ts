@@ -14,7 +14,12 @@
  * Every error carries the action, the request parameters (secrets redacted)
  * and, when the server answered, the response text and parsed envelope.
  */
-import type { ComplianceViolation, ErrorEnvelope } from "../contract/index.js";
+import {
+  type ComplianceViolation,
+  type ErrorCode,
+  type ErrorEnvelope,
+  ErrorEnvelopeSchema,
+} from "../contract/index.js";
 
 /** What was asked: safe to log (header values that look like secrets are redacted). */
 export interface OddkitRequestInfo {
@@ -64,13 +69,23 @@ export class OddkitError extends Error {
 export class OddkitRequestError extends OddkitError {
   /** The envelope's `error_code` (`DISCLOSURE_FLAG_NOT_PERMITTED`, `LIMIT_EXCEEDS_FLAG_CAP`, `INVALID_PARAMS`, …). */
   readonly code: string;
-  /** Every field of the error envelope, exactly as the server sends (or would send) it. */
-  readonly envelope: ErrorEnvelope | Readonly<Record<string, unknown>>;
+  /** Every field of the error envelope, exactly as the server sends (or would send) it. Narrow it with `is(code)`. */
+  readonly envelope: Readonly<Record<string, unknown>>;
   /** False when the contract core refused the request locally and nothing was sent. */
   readonly sent: boolean;
 
+  /**
+   * Is this the contract error `code`, with an envelope of exactly its shape?
+   * Narrows `envelope` to that error's fields (`max_limit_for_active_flags`, …).
+   */
+  is<C extends ErrorCode>(
+    code: C,
+  ): this is OddkitRequestError & { readonly envelope: Extract<ErrorEnvelope, { error_code: C }> } {
+    return this.code === code && ErrorEnvelopeSchema.safeParse(this.envelope).success;
+  }
+
   constructor(
-    envelope: ErrorEnvelope | Readonly<Record<string, unknown>>,
+    envelope: Readonly<Record<string, unknown>>,
     options: OddkitErrorOptions & { readonly sent: boolean },
   ) {
     const code = String(envelope.error_code ?? "UNKNOWN_ERROR");

@@ -249,6 +249,27 @@ describe("server error envelopes become typed errors with all their fields", () 
     expect(error.code).toBe("LIMIT_EXCEEDS_FLAG_CAP");
     expect(error.envelope).toEqual(refusal);
     expect(error.message).toContain("exceeds the maximum 10");
+    expect(error.is("LIMIT_EXCEEDS_FLAG_CAP")).toBe(true);
+    expect(error.is("INVALID_PARAMS")).toBe(false);
+  });
+
+  it("an unknown or malformed refusal keeps every field but does not pretend to a known shape", async () => {
+    const odd = {
+      status: "ERROR",
+      error_code: "LIMIT_EXCEEDS_FLAG_CAP",
+      error_message: "too many",
+      quota: 3,
+    };
+    const { client } = clientFor({
+      rewrite: (call) =>
+        call.name === "oddkit_catalog"
+          ? textResult(JSON.stringify({ action: "catalog", result: odd }), true)
+          : undefined,
+    });
+    const error = (await client.catalog().catch((e: unknown) => e)) as OddkitRequestError;
+    expect(error.code).toBe("LIMIT_EXCEEDS_FLAG_CAP");
+    expect(error.envelope).toEqual(odd);
+    expect(error.is("LIMIT_EXCEEDS_FLAG_CAP")).toBe(false);
   });
 
   it("NOT_FOUND → OddkitNotFoundError with the uri", async () => {
