@@ -9,4 +9,6 @@ export * from "./codemods.js";
 export * from "./deprecation.js";
 export * from "./era.js";
 export * from "./legacy-schemas.js";
+export * from "./proxy.js";
+export * from "./proxy-cache.js";
 export * from "./window.js";

@@ -1,0 +1,63 @@
+/**
+ * The proxy's tool-result cache: identical retrieval calls (same tool, same
+ * arguments in canonical form) within the TTL are answered without the
+ * upstream. Only successful results are stored; errors never are.
+ */
+import { LRUCache } from "lru-cache";
+
+/** Where cached tool results live; the default is an in-process LRU. Plug Redis/KV in through this. */
+export interface ProxyCacheStore {
+  get(key: string): Promise<unknown> | unknown;
+  set(key: string, value: unknown, ttlMs: number): Promise<void> | void;
+}
+
+export interface ProxyCacheOptions {
+  /** Lifetime of a cached result, ms (default 5 minutes, the field notes' edge TTL). */
+  readonly ttlMs?: number;
+  /** Results kept by the default store (default 1,000). */
+  readonly max?: number;
+  readonly store?: ProxyCacheStore;
+}
+
+export const DEFAULT_PROXY_TTL_MS = 5 * 60_000;
+
+/** Tools whose results depend only on their arguments (and the knowledge base): safe to cache. */
+export const CACHEABLE_TOOLS = [
+  "oddkit_search",
+  "oddkit_catalog",
+  "oddkit_get",
+  "oddkit_resolve",
+  "oddkit_preflight",
+] as const;
+/** Actions of the unified `oddkit` tool that are retrieval (cacheable). */
+export const CACHEABLE_ACTIONS = ["search", "catalog", "get", "resolve", "preflight"] as const;
+
+/** JSON with object keys sorted at every depth: equal arguments give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** The cache key of a tool call, or null when the call is not a cacheable retrieval. */
+export function cacheKeyOf(tool: string, args: Record<string, unknown>): string | null {
+  const retrieval =
+    (CACHEABLE_TOOLS as readonly string[]).includes(tool) ||
+    (tool === "oddkit" && (CACHEABLE_ACTIONS as readonly unknown[]).includes(args.action));
+  return retrieval ? `${tool} ${canonicalJson(args)}` : null;
+}
+
+export function memoryStore(max: number): ProxyCacheStore {
+  const lru = new LRUCache<string, { value: unknown }>({ max, ttlAutopurge: false });
+  return {
+    get: (key) => lru.get(key)?.value,
+    set: (key, value, ttlMs) => {
+      lru.set(key, { value }, { ttl: ttlMs });
+    },
+  };
+}
