@@ -91,8 +91,9 @@ function titleOf(path: string, declared: unknown, h1: string | null): string {
   if (typeof declared === "string" && declared.trim() !== "") return declared.trim();
   if (typeof declared === "number" || typeof declared === "boolean") return String(declared);
   if (h1 !== null) return h1;
+  // As the legacy index does: the file name, `-` and `_` read as spaces.
   const name = path.slice(path.lastIndexOf("/") + 1);
-  return name.replace(/\.md$/i, "");
+  return name.replace(/\.md$/i, "").replace(/[-_]/g, " ");
 }
 
 /** `YYYY-MM-DD`, optionally followed by a time; date-only values are taken as UTC midnight. */

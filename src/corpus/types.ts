@@ -9,7 +9,7 @@ export interface CorpusDocument {
   readonly path: string;
   /** Frontmatter `uri`, else `klappy://<path without .md>`. */
   readonly uri: string;
-  /** Frontmatter `title`, else the first `# ` heading, else the file name. */
+  /** Frontmatter `title`, else the first `# ` heading, else the file name (`-`/`_` as spaces). */
   readonly title: string;
   /** The parsed frontmatter ({} when absent or unreadable). */
   readonly frontmatter: Readonly<Record<string, unknown>>;

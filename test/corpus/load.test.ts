@@ -135,6 +135,12 @@ describe("parseDocument", () => {
     expect(result.document?.blockquote).toBe("one two");
   });
 
+  it("falls back to the file name with - and _ read as spaces, as the legacy index does", () => {
+    expect(parseDocument("scripts/release_check-list.md", "No heading here.\n").document?.title).toBe(
+      "release check list",
+    );
+  });
+
   it("uses frontmatter title even when it is a number", () => {
     expect(parseDocument("docs/x.md", "---\ntitle: 1984\n---\n# Orwell\n").document?.title).toBe("1984");
   });
