@@ -132,8 +132,8 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
           fetch: options.fetch,
           timeoutMs,
           retry,
-          onRetry: ({ attempt, reason }) =>
-            emit({ type: "retry", action: "http", params: { attempt, reason } }),
+          onRetry: ({ tool, attempt, reason }) =>
+            emit({ type: "retry", action: tool.replace(/^oddkit_/, ""), params: { tool, attempt, reason } }),
         })
       : undefined,
   });

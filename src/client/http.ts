@@ -25,7 +25,7 @@ export interface ClientRetryOptions {
   readonly statusCodes?: readonly number[];
   /** Statuses whose `Retry-After` header sets the wait (default 429, 503). */
   readonly afterStatusCodes?: readonly number[];
-  /** Longest `Retry-After` honoured, in ms (default 10 000); a longer one fails at once. */
+  /** Longest wait a `Retry-After` can impose, in ms (default 10 000); longer ones are clamped to it. */
   readonly maxRetryAfter?: number;
   /** Cap on one backoff delay in ms (default 5 000). */
   readonly backoffLimit?: number;
@@ -77,22 +77,32 @@ export function resolveRetry(options: ClientRetryOptions | number | false | unde
 
 const READ_TOOLS = new Set<string>([...ACTIONS.map((a) => toolName(a)), toolName("version")]);
 
-/** Is this JSON-RPC body a tools/call of a read-only tool (safe to send twice)? */
-export function isIdempotentRead(body: unknown): boolean {
-  if (typeof body !== "string") return false;
+/** The tool a JSON-RPC body calls (`tools/call`), if any. */
+export function calledTool(body: unknown): string | null {
+  if (typeof body !== "string") return null;
   let message: unknown;
   try {
     message = JSON.parse(body);
   } catch {
-    return false;
+    return null;
   }
-  if (typeof message !== "object" || message === null || Array.isArray(message)) return false;
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return null;
   const m = message as { method?: unknown; params?: { name?: unknown } };
-  return m.method === "tools/call" && typeof m.params?.name === "string" && READ_TOOLS.has(m.params.name);
+  return m.method === "tools/call" && typeof m.params?.name === "string" ? m.params.name : null;
+}
+
+/** Is this JSON-RPC body a tools/call of a read-only tool (safe to send twice)? */
+export function isIdempotentRead(body: unknown): boolean {
+  const tool = calledTool(body);
+  return tool !== null && READ_TOOLS.has(tool);
 }
 
 export interface RetryEvent {
+  /** The tool being retried. */
+  readonly tool: string;
+  /** 1 for the first retry. */
   readonly attempt: number;
+  /** `HTTP 503`, `TimeoutError`, … */
   readonly reason: string;
 }
 
@@ -118,7 +128,8 @@ export function createHttpFetch(options: HttpFetchOptions): FetchLike {
     return f(input, init);
   };
   return async (input, init) => {
-    const read = isIdempotentRead(init?.body);
+    const tool = calledTool(init?.body);
+    const read = tool !== null && READ_TOOLS.has(tool);
     const limit = read ? retry.limit : 0;
     const retryable = new Set(retry.statusCodes);
     const kyRetry: RetryOptions = {
@@ -145,7 +156,7 @@ export function createHttpFetch(options: HttpFetchOptions): FetchLike {
           beforeRetry: [
             ({ error, retryCount }) => {
               const reason = error instanceof HTTPError ? `HTTP ${error.response.status}` : error.name;
-              options.onRetry?.({ attempt: retryCount, reason });
+              options.onRetry?.({ tool: tool ?? "(none)", attempt: retryCount, reason });
             },
           ],
         },

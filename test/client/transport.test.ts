@@ -7,6 +7,7 @@
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resolveRetry } from "../../src/client/http.js";
 import {
   type ClientEvent,
   createOddkitClient,
@@ -82,7 +83,18 @@ describe("retries: idempotent reads only, bounded, Retry-After honoured", () => 
     const page = await c.catalog();
     expect(page.status).toBe("FOUND");
     expect(count("oddkit_catalog")).toBe(3);
-    expect(events.filter((e) => e.type === "retry")).toHaveLength(2);
+    expect(events.filter((e) => e.type === "retry")).toEqual([
+      {
+        type: "retry",
+        action: "catalog",
+        params: { tool: "oddkit_catalog", attempt: 1, reason: "HTTP 503" },
+      },
+      {
+        type: "retry",
+        action: "catalog",
+        params: { tool: "oddkit_catalog", attempt: 2, reason: "HTTP 503" },
+      },
+    ]);
   });
 
   it("honours Retry-After on 429", async () => {
@@ -133,6 +145,12 @@ describe("retries: idempotent reads only, bounded, Retry-After honoured", () => 
     expect(count("oddkit_encode")).toBe(1);
   });
 
+  it("drops any 4xx outside 408/409/429 from a custom status list", () => {
+    expect(resolveRetry({ statusCodes: [404, 400, 408, 429, 500] }).statusCodes).toEqual([408, 429, 500]);
+    expect(resolveRetry(5).limit).toBe(5);
+    expect(resolveRetry(false).limit).toBe(0);
+  });
+
   it("retry: false sends each read once", async () => {
     const { count } = serve((rpc) =>
       rpc.tool === "oddkit_catalog" ? new HttpResponse("busy", { status: 503 }) : undefined,
@@ -156,6 +174,21 @@ describe("timeouts", () => {
     expect(error.timeoutMs).toBe(150);
     expect(count("oddkit_catalog")).toBe(2);
     expect(Date.now() - started).toBeLessThan(1_500);
+  });
+});
+
+describe("cancellation", () => {
+  it("an aborted signal rejects the call with the abort reason", async () => {
+    serve(async (rpc) => {
+      if (rpc.tool !== "oddkit_catalog") return undefined;
+      await new Promise((r) => setTimeout(r, 1_000));
+      return new HttpResponse("late", { status: 200 });
+    });
+    const c = client();
+    await c.version(); // connected
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("user navigated away")), 50);
+    await expect(c.catalog({}, { signal: controller.signal })).rejects.toThrow("user navigated away");
   });
 });
 
