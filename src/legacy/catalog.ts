@@ -4,7 +4,7 @@
  * frontmatter — the 112K-token call the contract replaces.
  */
 import type { CorpusDocument } from "../corpus/types.js";
-import { legacyTags } from "./text.js";
+import { legacyTags, legacyTitle } from "./text.js";
 
 export const LEGACY_CATALOG_DEFAULT_LIMIT = 10;
 export const LEGACY_CATALOG_MAX_LIMIT = 500;
@@ -44,7 +44,7 @@ export function legacyStartHere(docs: readonly CorpusDocument[]): CorpusDocument
       (d) =>
         d.path.includes("QUICKSTART") ||
         d.path.includes("README") ||
-        d.title.toLowerCase().includes("getting started"),
+        legacyTitle(d).toLowerCase().includes("getting started"),
     )
     .slice(0, START_HERE_COUNT);
 }
@@ -73,8 +73,9 @@ function dateText(doc: CorpusDocument): string {
   return date instanceof Date ? date.toISOString() : String(date);
 }
 
+/** Alphabetical as the 0.28.x server sorts (locale order, so `README.md` sits among lower-case names). */
 function byPath(a: CorpusDocument, b: CorpusDocument): number {
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+  return a.path.localeCompare(b.path, "en-US");
 }
 
 function newestFirst(a: CorpusDocument, b: CorpusDocument): number {
@@ -83,6 +84,11 @@ function newestFirst(a: CorpusDocument, b: CorpusDocument): number {
   if (db && !da) return 1;
   if (da && !db) return -1;
   return db < da ? -1 : db > da ? 1 : 0;
+}
+
+/** One catalog article: path, URI, title and the whole frontmatter. */
+export function legacyArticle(doc: CorpusDocument): LegacyArticle {
+  return { path: doc.path, uri: doc.uri, title: legacyTitle(doc), metadata: { ...doc.frontmatter } };
 }
 
 /** Clamp as the legacy server does: limit 1..500 (default 10), offset ≥ 0. */
@@ -118,12 +124,7 @@ export function legacyCatalogResult(
     );
   }
   candidates.sort(options.sort_by === "date" ? newestFirst : byPath);
-  result.articles = candidates.slice(offset, offset + limit).map((d) => ({
-    path: d.path,
-    uri: d.uri,
-    title: typeof d.frontmatter.title === "string" && d.frontmatter.title ? d.frontmatter.title : d.title,
-    metadata: { ...d.frontmatter },
-  }));
+  result.articles = candidates.slice(offset, offset + limit).map(legacyArticle);
   result.pagination = {
     offset,
     limit,
@@ -147,7 +148,7 @@ export function legacyCatalogText(
     `Total: ${result.total} docs (${result.canon} canon, ${result.baseline} baseline)`,
     "",
     "Start here:",
-    ...legacyStartHere(docs).map((d) => `- \`${d.path}\` — ${d.title}`),
+    ...legacyStartHere(docs).map((d) => `- \`${d.path}\` — ${legacyTitle(d)}`),
     dod ? `\nDefinition of Done: \`${dod.path}\`` : "",
     "",
     "Top categories:",
@@ -155,7 +156,7 @@ export function legacyCatalogText(
       ([tag, list]) =>
         `- ${tag} (${list.length}): ${list
           .slice(0, 2)
-          .map((d) => d.title)
+          .map((d) => legacyTitle(d))
           .join(", ")}`,
     ),
   ];

@@ -11,11 +11,17 @@ export interface OddkitEnvelope {
   debug?: Record<string, unknown>;
 }
 
-export function legacyErrorEnvelope(error: string, now: Date = new Date()): OddkitEnvelope {
+/** `action: "error"` with `result.error`; the assistant text may word it for a reader. */
+export function legacyErrorEnvelope(
+  error: string,
+  assistantText: string = error,
+  now: Date = new Date(),
+): OddkitEnvelope {
   return {
     action: "error",
     result: { error },
     server_time: now.toISOString(),
-    assistant_text: error,
+    assistant_text: assistantText,
+    debug: { generated_at: now.toISOString() },
   };
 }

@@ -13,6 +13,30 @@ export interface LegacyIndex {
   readonly byPath: ReadonlyMap<string, CorpusDocument>;
 }
 
+/**
+ * Folders the 0.28.x server indexes for its default knowledge base. Files
+ * elsewhere can still be fetched with `get`, but are not searched, listed or
+ * resolved.
+ */
+export const LEGACY_INDEXED_FOLDERS = ["canon/", "odd/", "docs/", "writings/"] as const;
+
+/**
+ * The legacy index of a served folder: its documents under the indexed
+ * folders; a folder with none of them is indexed whole (it is then not laid
+ * out like an oddkit knowledge base, and an empty index would serve nothing).
+ */
+export function legacyIndex(served: LegacyIndex): LegacyIndex {
+  const inFolders = served.documents.filter((d) => LEGACY_INDEXED_FOLDERS.some((f) => d.path.startsWith(f)));
+  if (inFolders.length === 0 || inFolders.length === served.documents.length) return served;
+  const byUri = new Map<string, CorpusDocument>();
+  const byPath = new Map<string, CorpusDocument>();
+  for (const doc of inFolders) {
+    if (!byUri.has(doc.uri)) byUri.set(doc.uri, doc);
+    byPath.set(doc.path, doc);
+  }
+  return { documents: inFolders, byUri, byPath };
+}
+
 const ODD_SCHEME = "odd://";
 const ANY_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//;
 

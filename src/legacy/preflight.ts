@@ -4,7 +4,7 @@
  * the index size. Its scoring is the legacy keyword heuristic, not BM25.
  */
 import type { CorpusDocument } from "../corpus/types.js";
-import { legacySnippet, legacyTags } from "./text.js";
+import { legacySnippet, legacyTags, legacyTitle } from "./text.js";
 
 export interface LegacyPreflightResult {
   topic: string;
@@ -33,7 +33,7 @@ export function legacyKeywordScore(doc: CorpusDocument, topic: string): number {
     .replace(/[^\w\s]/g, " ")
     .split(/\s+/)
     .filter((t) => t.length > 2);
-  const title = doc.title.toLowerCase();
+  const title = legacyTitle(doc).toLowerCase();
   const path = doc.path.toLowerCase();
   const tags = (legacyTags(doc) ?? []).map((t) => t.toLowerCase());
   const excerpt = legacySnippet(doc.raw).toLowerCase();
@@ -92,7 +92,10 @@ export function legacyPreflightResult(
 }
 
 export function legacyPreflightText(docs: readonly CorpusDocument[], result: LegacyPreflightResult): string {
-  const title = (path: string) => docs.find((d) => d.path === path)?.title ?? path;
+  const title = (path: string) => {
+    const doc = docs.find((d) => d.path === path);
+    return doc ? legacyTitle(doc) : path;
+  };
   return [
     `Preflight: ${result.topic}`,
     "",

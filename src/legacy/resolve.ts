@@ -10,6 +10,7 @@ import {
   type SupersessionStep,
   walkSupersession,
 } from "./lookup.js";
+import { legacyTitle } from "./text.js";
 
 export interface LegacyResolved {
   uri: string;
@@ -45,11 +46,17 @@ function resolved(doc: CorpusDocument): LegacyResolved {
   return {
     uri: doc.uri,
     path: doc.path,
-    title: doc.title,
+    title: legacyTitle(doc),
     url: legacyUrl(doc.uri),
     content_hash: doc.contentHash,
   };
 }
+
+/** The warning of a truncated chain; DANGLING_WARNING reads the successor back out of it. */
+function danglingWarning(missing: string): string {
+  return `superseded_by points at \`${missing}\` which is not in the index; chain truncated`;
+}
+const DANGLING_WARNING = /^superseded_by points at `(.*)` which is not in the index; chain truncated$/;
 
 export function legacyResolveResult(index: LegacyIndex, input: string): LegacyResolveResult {
   if (!input.startsWith(URI_SCHEME))
@@ -82,11 +89,12 @@ export function legacyResolveResult(index: LegacyIndex, input: string): LegacyRe
         input_uri: input,
         resolved: resolved(walk.last),
         supersession_chain: walk.chain.slice(0, -1),
-        warning: `superseded_by points at \`${walk.missing}\` which is not in the index; chain truncated`,
+        warning: danglingWarning(walk.missing),
       };
   }
 }
 
+/** The 0.28.x assistant text of a resolve answer. */
 export function legacyResolveText(input: string, result: LegacyResolveResult): string {
   switch (result.status) {
     case "INVALID_INPUT":
@@ -99,7 +107,10 @@ export function legacyResolveText(input: string, result: LegacyResolveResult): s
         : `Circular supersession detected starting from \`${input}\`. This is a canon data error.`;
     case "FOUND": {
       const n = result.supersession_chain.length;
-      if (result.warning) return `Resolved \`${input}\` to \`${result.resolved.uri}\` (chain truncated).`;
+      const missing = result.warning ? DANGLING_WARNING.exec(result.warning)?.[1] : undefined;
+      if (missing !== undefined) {
+        return `Resolved \`${input}\` to \`${result.resolved.uri}\` (chain truncated at unknown successor \`${missing}\`).`;
+      }
       return n === 0
         ? `Resolved \`${input}\` (no supersession).`
         : `Resolved \`${input}\` → \`${result.resolved.uri}\` via ${n} supersession step${n === 1 ? "" : "s"}.`;

@@ -4,7 +4,7 @@
  * otherwise): at most 5 hits, evidence quotes for the top 3.
  */
 import type { CorpusDocument } from "../corpus/types.js";
-import { legacyMetadata, legacyQuote, legacySnippet, legacyTags } from "./text.js";
+import { legacyMetadata, legacyQuote, legacySnippet, legacyTags, legacyTitle } from "./text.js";
 
 export const LEGACY_SEARCH_MAX_HITS = 5;
 const EVIDENCE_COUNT = 3;
@@ -65,7 +65,7 @@ export function legacyHit(doc: CorpusDocument, score: number, includeMetadata: b
   const hit: LegacyHit = {
     uri: doc.uri,
     path: doc.path,
-    title: doc.title,
+    title: legacyTitle(doc),
     tags: legacyTags(doc),
     score,
     snippet: legacySnippet(doc.raw),
@@ -97,7 +97,7 @@ export function legacySearchResult(
   const hits = top.map((r) => legacyHit(r.doc, r.score, options.include_metadata === true));
   const evidence = top.slice(0, EVIDENCE_COUNT).map((r) => ({
     quote: legacyQuote(r.doc.raw),
-    citation: `${r.doc.path}#${r.doc.title}`,
+    citation: `${r.doc.path}#${legacyTitle(r.doc)}`,
     source: LEGACY_SOURCE,
   }));
   const result: LegacySearchResult = {

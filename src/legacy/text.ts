@@ -27,6 +27,19 @@ export function legacyQuote(raw: string): string {
   return proseLines(raw).slice(0, 3).join(" ").slice(0, 200);
 }
 
+/**
+ * Legacy title: frontmatter `title` (as text), else the first `# ` heading,
+ * else the file name with dashes and underscores as spaces.
+ */
+export function legacyTitle(doc: Pick<CorpusDocument, "frontmatter" | "raw" | "path">): string {
+  const declared = doc.frontmatter.title;
+  if (declared !== undefined && declared !== null && String(declared) !== "") return String(declared);
+  const heading = doc.raw.match(/^#\s+(.+)$/m);
+  if (heading?.[1]) return heading[1];
+  const file = doc.path.split("/").pop() ?? doc.path;
+  return file.replace(/\.md$/, "").replace(/[-_]/g, " ");
+}
+
 /** Legacy tags: a string becomes a one-element list, list items become strings, anything else is absent. */
 export function legacyTags(doc: Pick<CorpusDocument, "frontmatter">): string[] | undefined {
   const tags = doc.frontmatter.tags;

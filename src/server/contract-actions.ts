@@ -14,6 +14,7 @@ import {
 } from "../contract/index.js";
 import type { CorpusDocument } from "../corpus/types.js";
 import {
+  legacyArticle,
   legacyCatalogResult,
   legacyGetResult,
   legacyPreflightResult,
@@ -117,11 +118,17 @@ export function catalogAction(
   );
   let result = many(req, data, matching.length);
   if (legacyWindow) {
-    const legacy = legacyCatalogResult(matching, {
-      sort_by: req.params.sort_by,
-      limit: req.limit,
-      offset: req.offset,
-    });
+    // Rollups over the filtered set; articles (with sort_by, as in 0.28.x) are exactly the contract's page.
+    const legacy = legacyCatalogResult(matching);
+    if (req.params.sort_by !== undefined) {
+      legacy.articles = page.map(legacyArticle);
+      legacy.pagination = {
+        offset: req.offset,
+        limit: req.limit,
+        total_candidates: matching.length,
+        has_more: req.offset + page.length < matching.length,
+      };
+    }
     result = withLegacy("catalog", result, legacy);
   }
   return {

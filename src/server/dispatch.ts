@@ -148,8 +148,13 @@ export class Dispatcher {
     if (name === UNIFIED_TOOL) {
       action = typeof args.action === "string" ? args.action : "";
       if (!(LEGACY_ACTIONS as readonly string[]).includes(action)) {
+        const shown = action || "(none)";
+        const valid = LEGACY_ACTIONS.join(", ");
         return toToolResult(
-          legacyErrorEnvelope(`Unknown action: ${action || "(none)"}. Valid: ${LEGACY_ACTIONS.join(", ")}`),
+          legacyErrorEnvelope(
+            `Unknown action: ${shown}. Valid: ${valid}`,
+            `Unknown action: ${shown}. Valid actions: ${valid}`,
+          ),
           true,
         );
       }
@@ -184,6 +189,11 @@ export class Dispatcher {
         search_index_size: this.ctx.served.index.size,
       },
     };
+    if (this.ctx.mode === "legacy") {
+      // The 0.28.x server stamps server_time after the handler's fields.
+      const { server_time, ...rest } = envelope;
+      return toToolResult({ ...rest, server_time }, outcome.isError);
+    }
     return toToolResult(envelope, outcome.isError || isErrorEnvelope(outcome.result));
   }
 }

@@ -3,12 +3,15 @@
  * pure builders of src/legacy over the served corpus (ranked by the same
  * BM25 index as the contract search).
  */
+import type { Corpus, CorpusDocument } from "../corpus/types.js";
 import {
   type LegacyCallParams,
+  type LegacyIndex,
   legacyCatalogResult,
   legacyCatalogText,
   legacyGetResult,
   legacyGetText,
+  legacyIndex,
   legacyPreflightResult,
   legacyPreflightText,
   legacyResolveResult,
@@ -18,23 +21,38 @@ import {
 } from "../legacy/index.js";
 import type { ActionOutcome, ServedCorpus } from "./state.js";
 
+const indexes = new WeakMap<Corpus, { index: LegacyIndex; indexed: ReadonlySet<CorpusDocument> }>();
+
+/** The 0.28.x index of the served folder (computed once per corpus). */
+function indexOf(corpus: Corpus) {
+  let entry = indexes.get(corpus);
+  if (!entry) {
+    const index = legacyIndex(corpus);
+    entry = { index, indexed: new Set(index.documents) };
+    indexes.set(corpus, entry);
+  }
+  return entry;
+}
+
 export function runLegacyAction(
   served: ServedCorpus,
   action: "search" | "catalog" | "get" | "resolve" | "preflight",
   params: LegacyCallParams,
 ): ActionOutcome {
-  const docs = served.corpus.documents;
+  const { index, indexed } = indexOf(served.corpus);
+  const docs = index.documents;
   const input = params.input ?? "";
   switch (action) {
     case "search": {
-      const result = legacySearchResult(served.index.search(input), {
-        docsConsidered: served.index.size,
+      const ranked = served.index.search(input, (doc) => indexed.has(doc));
+      const result = legacySearchResult(ranked, {
+        docsConsidered: docs.length,
         include_metadata: params.include_metadata,
         result_grouping: params.result_grouping,
       });
       return {
         result: { ...result },
-        assistantText: legacySearchText(input, result, served.index.size),
+        assistantText: legacySearchText(input, result, docs.length),
         isError: false,
       };
     }
@@ -58,7 +76,7 @@ export function runLegacyAction(
       return { result: { ...result }, assistantText: legacyGetText(input, options, result), isError: false };
     }
     case "resolve": {
-      const result = legacyResolveResult(served.corpus, input);
+      const result = legacyResolveResult(index, input);
       return { result: { ...result }, assistantText: legacyResolveText(input, result), isError: false };
     }
     case "preflight": {

@@ -3,7 +3,6 @@
  * and pages, answered in-process and checked by the contract core's
  * checkCompliance against the corpus's ground truth; error envelopes exact.
  */
-import { existsSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   ACTION_SPECS,
@@ -15,7 +14,6 @@ import {
   notFoundError,
   supersessionError,
 } from "../../src/contract/index.js";
-import { sampleCorpusDir } from "../../src/corpus/index.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
 import { fixtureCorpus } from "./fixture-corpus.js";
 import { complianceContext, envelopeOf, resultOf, subsets } from "./helpers.js";
@@ -37,10 +35,8 @@ const FILTER_SETS: Record<string, unknown>[] = [
 
 const corpora: [string, () => Promise<ReferenceServer>][] = [
   ["fixture corpus", () => createReferenceServer({ corpus: fixtureCorpus() })],
+  ["bundled sample corpus", () => createReferenceServer()],
 ];
-if (existsSync(sampleCorpusDir())) {
-  corpora.push(["sample corpus", () => createReferenceServer()]);
-}
 
 describe.each(corpora)("contract mode on the %s", (_name, make) => {
   let server: ReferenceServer;

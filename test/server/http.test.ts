@@ -232,7 +232,8 @@ describe("stdio", () => {
       `${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "oddkit_catalog", arguments: {} } })}\n`,
     );
     const envelope = envelopeOf((await waitFor(2)).result);
-    expect(envelope.result).toMatchObject({ total: server.corpus.documents.length, canon: 0 });
+    // public/landing.md lies outside the folders the 0.28.x index covers.
+    expect(envelope.result).toMatchObject({ total: server.corpus.documents.length - 1, canon: 0 });
     await stdio.close();
     await server.close();
   });

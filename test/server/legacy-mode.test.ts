@@ -4,17 +4,23 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEGACY_INDEXED_FOLDERS } from "../../src/legacy/index.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
 import { fixtureCorpus } from "./fixture-corpus.js";
 import { envelopeOf } from "./helpers.js";
 
 let server: ReferenceServer;
 let client: Client;
+/** Documents the 0.28.x index holds: those under canon/, odd/, docs/, writings/. */
+let indexed: number;
 
 beforeAll(async () => {
   server = await createReferenceServer({ corpus: fixtureCorpus(), mode: "legacy" });
   client = new Client({ name: "legacy-test", version: "1.0.0" });
   await client.connect(await server.connectInMemory({ consumer: "legacy-test" }));
+  indexed = server.corpus.documents.filter((d) =>
+    LEGACY_INDEXED_FOLDERS.some((f) => d.path.startsWith(f)),
+  ).length;
 });
 afterAll(async () => {
   await client.close();
@@ -53,9 +59,9 @@ describe("legacy mode: tools and server info", () => {
     expect(search.inputSchema.properties).toHaveProperty("include_metadata");
   });
 
-  it("every envelope is {action, result, server_time, assistant_text, debug}", async () => {
+  it("every envelope is {action, result, assistant_text, debug, server_time}, stamped last as 0.28.x does", async () => {
     const { envelope } = await call("oddkit_version", {});
-    expect(Object.keys(envelope)).toEqual(["action", "result", "server_time", "assistant_text", "debug"]);
+    expect(Object.keys(envelope)).toEqual(["action", "result", "assistant_text", "debug", "server_time"]);
     expect(envelope.result).toEqual({
       oddkit_version: "0.28.1",
       baseline_url: "memory://corpus",
@@ -76,8 +82,8 @@ describe("legacy catalog", () => {
       "categories",
       "start_here",
     ]);
-    const n = server.corpus.documents.length;
-    expect(r).toMatchObject({ total: n, canon: 0, baseline: n, baseline_total: n });
+    expect(indexed).toBe(server.corpus.documents.length - 1); // public/landing.md is outside the indexed folders
+    expect(r).toMatchObject({ total: indexed, canon: 0, baseline: indexed, baseline_total: indexed });
     expect(r.categories).toEqual(["other", "constraints", "caching", "performance", "meta", "essays"]);
     expect(r.start_here).toEqual(["docs/README.md", "docs/getting-started.md"]);
   });
@@ -87,7 +93,10 @@ describe("legacy catalog", () => {
     const articles = r.articles as { path: string; uri: string; title: string; metadata: object }[];
     expect(articles).toHaveLength(10);
     expect(Object.keys(articles[0]!)).toEqual(["path", "uri", "title", "metadata"]);
-    const paths = server.corpus.documents.map((d) => d.path).sort();
+    const paths = server.corpus.documents
+      .map((d) => d.path)
+      .filter((p) => !p.startsWith("public/"))
+      .sort((a, b) => a.localeCompare(b, "en-US"));
     expect(articles.map((a) => a.path)).toEqual(paths.slice(0, 10));
     expect(r.pagination).toEqual({ offset: 0, limit: 10, total_candidates: paths.length, has_more: true });
     const doc = server.corpus.byPath.get(articles[0]!.path)!;
@@ -130,7 +139,7 @@ describe("legacy search", () => {
     const r = await result("oddkit_search", { input: "caching" });
     expect(Object.keys(r)).toEqual(["status", "hits", "evidence", "docs_considered"]);
     expect(r.status).toBe("FOUND");
-    expect(r.docs_considered).toBe(server.corpus.documents.length);
+    expect(r.docs_considered).toBe(indexed);
     const hits = r.hits as Record<string, unknown>[];
     expect(hits.length).toBe(5);
     const tagged = hits.find((h) => h.path === "writings/on-caching.md")!;
@@ -165,7 +174,7 @@ describe("legacy search", () => {
   it("NO_MATCH: {status, docs_considered, hits: []}", async () => {
     expect(await result("oddkit_search", { input: "xylophone" })).toEqual({
       status: "NO_MATCH",
-      docs_considered: server.corpus.documents.length,
+      docs_considered: indexed,
       hits: [],
     });
   });
@@ -262,7 +271,7 @@ describe("legacy preflight and errors", () => {
       ],
       dod: "canon/definition-of-done.md",
       constraints: ["canon/constraints/no-silent-truncation.md"],
-      docs_available: server.corpus.documents.length,
+      docs_available: indexed,
     });
   });
 
