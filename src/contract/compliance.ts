@@ -247,6 +247,24 @@ export function checkCompliance(
           out.push({ check: 5, reason: `entry ${i} of ${action} carries '${key}'`, evidence: entry.uri });
       }
     });
+    // The legacy opt-in never permits body either: look inside the legacy lists riding beside `data`.
+    if (req.legacyEnvelope) {
+      for (const field of LEGACY_RESULT_FIELDS[action]) {
+        const list = result[field];
+        if (!Array.isArray(list)) continue;
+        list.forEach((item, i) => {
+          if (!isObj(item)) return;
+          for (const key of ["body", "content"]) {
+            if (key in item)
+              out.push({
+                check: 5,
+                reason: `legacy ${field}[${i}] of ${action} carries '${key}'`,
+                evidence: item.uri,
+              });
+          }
+        });
+      }
+    }
   }
 
   if (spec.many) {

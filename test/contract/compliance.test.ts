@@ -532,6 +532,14 @@ describe("the legacy window (include_legacy_envelope: true)", () => {
   it("the opt-in never permits body on a query-shaped action", () => {
     expect(checksOf(checkCompliance(req, many([row("klappy://docs/a", 1, { body: "x" })])))).toContain(5);
   });
+  it("not even inside the legacy lists", () => {
+    const legacyBody = many([row("klappy://docs/a", 1)], {
+      articles: [{ uri: "klappy://docs/a", content: "x" }],
+    });
+    expect(checkCompliance(req, legacyBody)).toEqual([
+      { check: 5, reason: "legacy articles[0] of catalog carries 'content'", evidence: "klappy://docs/a" },
+    ]);
+  });
 });
 
 describe("what checkCompliance does with everything else", () => {
