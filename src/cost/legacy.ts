@@ -5,7 +5,7 @@
  */
 
 import type { ToolCaller } from "../conformance/caller.js";
-import { extractResult } from "../contract/index.js";
+import { extractResult, KINDS } from "../contract/index.js";
 import { byteLength, countTokens } from "../tokens.js";
 
 export const LEGACY_LISTING_TOOL = "oddkit_catalog";
@@ -41,7 +41,10 @@ export async function measureLegacyCall(caller: ToolCaller | null, why?: string)
   const base = { sort_by: "path", limit: LEGACY_PAGE_LIMIT };
   for (const surface of ["legacy", "window"] as const) {
     const args: Record<string, unknown> =
-      surface === "window" ? { ...base, include_legacy_envelope: true } : base;
+      surface === "window"
+        ? // The window's legacy fields follow the contract's kind set: ask for all five kinds, as legacy listed everything.
+          { ...base, include: [...KINDS], include_legacy_envelope: true }
+        : base;
     let pages = 0;
     let documents = 0;
     let bytes = 0;

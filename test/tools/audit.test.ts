@@ -179,3 +179,21 @@ describe("oddkit-sdk audit", () => {
     expect(run.stderr).toContain("is not a kind");
   });
 });
+
+describe("auditCorpus on the bundled sample corpus", () => {
+  it("audits all 566 documents without crashing, and its totals add up", async () => {
+    const { sampleCorpusDir } = await import("../../src/corpus/index.js");
+    const report = await auditCorpus(sampleCorpusDir());
+    expect(report.totals.documents).toBe(566);
+    const findings = report.documents.flatMap((d) => d.findings);
+    expect(report.totals.errors + report.totals.warnings + report.totals.infos).toBe(findings.length);
+    for (const [type, count] of Object.entries(report.totals.byType)) {
+      expect(findings.filter((f) => f.type === type)).toHaveLength(count);
+    }
+    // corpus-figures.md: ~4% without frontmatter, ~9% kind overrides, ~3% kinds outside the enumeration.
+    expect(report.totals.byType.no_frontmatter / 566).toBeGreaterThan(0.02);
+    expect(report.totals.byType.kind_override / 566).toBeGreaterThan(0.05);
+    expect(report.totals.byType.invalid_kind).toBeGreaterThan(0);
+    expect(Object.values(report.totals.byKind).reduce((a, b) => a + b, 0)).toBe(566);
+  });
+});
