@@ -383,7 +383,8 @@ export function checkCompliance(
     for (let i = 1; i < paths.length; i++) {
       const prev = paths[i - 1];
       const cur = paths[i];
-      if (prev !== undefined && cur !== undefined && cur < prev) {
+      // Out of order under both code-unit and locale comparison: servers may use either for "alphabetical".
+      if (prev !== undefined && cur !== undefined && cur < prev && cur.localeCompare(prev) < 0) {
         out.push({
           check: 10,
           reason: `catalog entries are not in path order at entry ${i} (${prev} before ${cur})`,
