@@ -2,6 +2,7 @@
  * The search `snippet`: why a document matched — a window of its text
  * around the first occurrence of a matched term, at most 200 characters.
  */
+import { LRUCache } from "lru-cache";
 import type { CorpusDocument } from "../corpus/types.js";
 
 export const SNIPPET_MAX_LENGTH = 200;
@@ -21,8 +22,26 @@ export function plainText(markdown: string): string {
     .trim();
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Plain text of recently snippeted documents (a search page asks for the same few again and again). */
+const plainCache = new LRUCache<CorpusDocument, { text: string; lower: string }>({ max: 2048 });
+
+function plainOf(doc: CorpusDocument): { text: string; lower: string } {
+  let cached = plainCache.get(doc);
+  if (!cached) {
+    const text = plainText(doc.body);
+    cached = { text, lower: text.toLowerCase() };
+    plainCache.set(doc, cached);
+  }
+  return cached;
+}
+
+/** First occurrence of `term` at the start of a word, or -1. */
+function wordStart(lower: string, term: string): number {
+  let at = lower.indexOf(term);
+  while (at > 0 && WORD_CHAR.test(lower[at - 1]!)) at = lower.indexOf(term, at + 1);
+  return at;
 }
 
 /** Cut `text` to a window of at most SNIPPET_MAX_LENGTH characters starting near `at`, on word boundaries. */
@@ -51,12 +70,12 @@ function windowAt(text: string, at: number): string {
  * for an empty document).
  */
 export function querySnippet(doc: CorpusDocument, terms: readonly string[]): string {
-  const text = plainText(doc.body);
+  const { text, lower } = plainOf(doc);
   if (text === "") return doc.title.slice(0, SNIPPET_MAX_LENGTH);
   let first = -1;
   for (const term of terms) {
-    const match = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(term)}`, "iu").exec(text);
-    if (match && (first === -1 || match.index < first)) first = match.index;
+    const at = wordStart(lower, term.toLowerCase());
+    if (at >= 0 && (first === -1 || at < first)) first = at;
   }
   return windowAt(text, Math.max(first, 0));
 }
