@@ -11,7 +11,7 @@ import { ACTION_SPECS, FORBIDDEN_ROLLUP_FIELDS, MANY_RESULT_FIELDS, ONE_RESULT_F
 import { type CheckId, REQUIRED_TOKEN_REDUCTION } from "./checks.js";
 import { allowedEntryFields, entrySchema, nativeFields } from "./entries.js";
 import { type Action, ActionSchema, FLAGS } from "./enums.js";
-import type { ErrorEnvelope } from "./errors.js";
+import { type ErrorEnvelope, flagNotPermittedError } from "./errors.js";
 import {
   type FilterableDocument,
   type Filters,
@@ -23,7 +23,7 @@ import {
 } from "./filters.js";
 import { DEFAULT_INCLUDE, DEFAULT_KIND_MAP, isKind, type KindMap, kindFromPath } from "./kinds.js";
 import { LEGACY_RESULT_FIELDS } from "./responses.js";
-import { resolveDisclosure, validateRequest } from "./rules.js";
+import { isFlagPermitted, resolveDisclosure, validateRequest } from "./rules.js";
 import { pathForKlappyUri } from "./uris.js";
 
 export interface ComplianceRequest {
@@ -103,7 +103,16 @@ export function checkCompliance(
 
   // Checks 6 and 7: a request that must be refused, with the exact envelope.
   if (!validation.ok) {
-    const expected = validation.error;
+    let expected = validation.error;
+    // Several forbidden flags: naming any one of them is compliant (the spec does not order them).
+    if (
+      expected.error_code === "DISCLOSURE_FLAG_NOT_PERMITTED" &&
+      typeof result?.requested_flag === "string" &&
+      requestedFlags(params).includes(result.requested_flag) &&
+      !isFlagPermitted(action, result.requested_flag)
+    ) {
+      expected = flagNotPermittedError(action, result.requested_flag);
+    }
     const check: CheckId | null =
       expected.error_code === "DISCLOSURE_FLAG_NOT_PERMITTED"
         ? 6
@@ -447,4 +456,10 @@ function errorMessageFacts(error: ErrorEnvelope): string[] {
     return facts;
   }
   return [];
+}
+
+/** The disclosure strings a request asked for (a list, or a bare string). */
+function requestedFlags(params: Record<string, unknown>): unknown[] {
+  const d = params.disclosure;
+  return Array.isArray(d) ? d : typeof d === "string" ? [d] : [];
 }

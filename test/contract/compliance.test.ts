@@ -516,6 +516,17 @@ describe("the Done-when cases, precisely", () => {
   });
 });
 
+describe("several forbidden flags", () => {
+  const req = search({ disclosure: ["body", "bogus"] });
+  it("naming any one of them is compliant", () => {
+    expect(checkCompliance(req, flagNotPermittedError("search", "body"))).toEqual([]);
+    expect(checkCompliance(req, flagNotPermittedError("search", "bogus"))).toEqual([]);
+  });
+  it("naming a flag that was not requested is not", () => {
+    expect(checksOf(checkCompliance(req, flagNotPermittedError("search", "full")))).toEqual([6]);
+  });
+});
+
 describe("the legacy window (include_legacy_envelope: true)", () => {
   const req = catalog({ include_legacy_envelope: true, sort_by: "path" });
   it("legacy fields may ride beside the contract fields", () => {
