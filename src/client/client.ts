@@ -24,7 +24,7 @@ import {
   redactHeaders,
   redactUrl,
 } from "./errors.js";
-import { type ClientRetryOptions, createHttpFetch, type FetchLike, resolveRetry } from "./http.js";
+import { type ClientRetryOptions, createHttpFetch, type RequestFetch, resolveRetry } from "./http.js";
 import { paginateEntries } from "./paginate.js";
 import { toolName, toWireParams } from "./params.js";
 import { type InMemoryServer, McpSession } from "./session.js";
@@ -43,8 +43,8 @@ export interface OddkitClientOptions {
   readonly url?: string | URL;
   /** An embedded server (e.g. `createReferenceServer(...)`), reached through an in-memory transport. */
   readonly server?: InMemoryServer;
-  /** Fetch used under ky for HTTP (default: the global fetch). */
-  readonly fetch?: FetchLike;
+  /** Fetch used under ky for HTTP (default: the global fetch); called with a Request, so a Web handler fits. */
+  readonly fetch?: RequestFetch;
   /** Headers sent with every HTTP request (e.g. authorization); redacted in errors. */
   readonly headers?: Readonly<Record<string, string>>;
   /** Consumer label: `?consumer=<label>` on the URL and the MCP clientInfo.name. */

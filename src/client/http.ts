@@ -15,7 +15,14 @@ import ky, { HTTPError, type RetryOptions } from "ky";
 import { ACTIONS } from "../contract/index.js";
 import { toolName } from "./params.js";
 
+/** The fetch the MCP transport calls (URL + init). */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * The fetch a user may inject: ky always calls it with a `Request`, so the
+ * global fetch and a server's Web handler (`(request) => Response`) both fit.
+ */
+export type RequestFetch = (request: Request, init?: RequestInit) => Promise<Response>;
 
 /** Per-client retry policy (a subset of ky's, with this client's defaults). */
 export interface ClientRetryOptions {
@@ -108,7 +115,7 @@ export interface RetryEvent {
 
 export interface HttpFetchOptions {
   /** Fetch to call underneath (default: the global fetch, resolved at call time). */
-  readonly fetch?: FetchLike;
+  readonly fetch?: RequestFetch;
   /** Per-attempt timeout in ms. */
   readonly timeoutMs: number;
   readonly retry: ResolvedRetry;
@@ -118,14 +125,14 @@ export interface HttpFetchOptions {
 /** Build the transport's fetch. */
 export function createHttpFetch(options: HttpFetchOptions): FetchLike {
   const { retry, timeoutMs } = options;
-  const baseFetch: FetchLike = (input, init) => {
-    const f = options.fetch ?? globalThis.fetch;
+  const baseFetch: RequestFetch = (request, init) => {
+    const f: RequestFetch | undefined = options.fetch ?? globalThis.fetch;
     if (typeof f !== "function") {
       throw new TypeError(
         "no fetch implementation: this runtime has no global fetch; pass createOddkitClient({ fetch })",
       );
     }
-    return f(input, init);
+    return f(request, init);
   };
   return async (input, init) => {
     const tool = calledTool(init?.body);

@@ -32,7 +32,7 @@ export {
   OddkitTransportError,
   type PaginationFailure,
 } from "./errors.js";
-export { type ClientRetryOptions, DEFAULT_RETRY, type FetchLike } from "./http.js";
+export { type ClientRetryOptions, DEFAULT_RETRY, type FetchLike, type RequestFetch } from "./http.js";
 export { DEFAULT_MAX_ENTRIES } from "./paginate.js";
 export type { InMemoryServer } from "./session.js";
 export type * from "./types.js";

@@ -82,6 +82,19 @@ describe("against the reference server over HTTP (listen on port 0)", () => {
   });
 });
 
+describe("against the reference server's Web fetch handler (no socket)", () => {
+  it("takes the handler as the client's fetch", async () => {
+    const client = createOddkitClient({
+      url: "http://embedded.invalid/mcp",
+      fetch: (request) => server.fetch(request),
+      cache: false,
+    });
+    clients.push(client);
+    const page = await client.catalog({ disclosure: ["metadata"], limit: 5 });
+    expect(page.data).toHaveLength(5);
+  });
+});
+
 describe("deprecation window and legacy servers", () => {
   it("accepts the legacy fields beside the contract ones when include_legacy_envelope is passed", async () => {
     const window = await createReferenceServer({ mode: "window", corpus: server.corpus });

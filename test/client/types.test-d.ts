@@ -89,6 +89,14 @@ describe("parameters are checked at compile time", () => {
     client.catalog({ audience: ["public"], exposure: "public", tier: [1, 2], limit: 100 });
   });
 
+  it("accepts the global fetch or a Web handler as fetch", () => {
+    createOddkitClient({ url: "https://x/mcp", fetch });
+    createOddkitClient({
+      url: "https://x/mcp",
+      fetch: async (request: Request) => new Response(request.url),
+    });
+  });
+
   it("options require a url or a server", () => {
     expectTypeOf(createOddkitClient).parameter(0).toHaveProperty("url");
     expectTypeOf(createOddkitClient).parameter(0).toHaveProperty("server");
