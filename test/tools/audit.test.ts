@@ -197,3 +197,14 @@ describe("auditCorpus on the bundled sample corpus", () => {
     expect(Object.values(report.totals.byKind).reduce((a, b) => a + b, 0)).toBe(566);
   });
 });
+
+describe("auditCorpus on a loaded corpus", () => {
+  it("audits the served documents (noindex files are not in a loaded corpus) with its kind map", async () => {
+    const { loadCorpus } = await import("../../src/corpus/index.js");
+    const corpus = await loadCorpus(DEFECTS, { kindMap: APOCRYPHA_MAP });
+    const report = await auditCorpus(corpus);
+    expect(report.totals.documents).toBe(22); // 23 files minus canon/hidden.md (exposure: noindex)
+    expect(report.totals.byType.noindex).toBe(0);
+    expect(report.totals.byKind.apocrypha).toBe(1);
+  });
+});
