@@ -16,3 +16,4 @@ export * from "./requests.js";
 export * from "./responses.js";
 export * from "./rules.js";
 export * from "./uris.js";
+export * from "./window.js";

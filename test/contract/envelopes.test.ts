@@ -15,7 +15,10 @@ import {
   flagNotPermittedError,
   invalidParamsError,
   isErrorEnvelope,
+  LEGACY_OPT_IN_PARAM,
   LEGACY_RESULT_FIELDS,
+  LEGACY_WINDOW_MAX_MINORS,
+  LEGACY_WINDOW_MINORS,
   limitExceedsCapError,
   nativeFields,
   notFoundError,
@@ -23,6 +26,7 @@ import {
   projectEntry,
   resultSchema,
   supersessionError,
+  validateRequest,
 } from "../../src/contract/index.js";
 
 /** The spec's action-native fields (plus this project's catalog `position` and preflight `role`). */
@@ -153,5 +157,22 @@ describe("error envelopes", () => {
   it("a result is not an error envelope", () => {
     expect(isErrorEnvelope({ status: "FOUND", data: [] })).toBe(false);
     expect(isErrorEnvelope(null)).toBe(false);
+  });
+});
+
+describe("the legacy envelope window", () => {
+  it("is the spec's: opt-in parameter, removed at N+2 minors, N+3 at most", () => {
+    expect([LEGACY_OPT_IN_PARAM, LEGACY_WINDOW_MINORS, LEGACY_WINDOW_MAX_MINORS]).toEqual([
+      "include_legacy_envelope",
+      2,
+      3,
+    ]);
+  });
+  it.each(ACTIONS)("%s accepts the opt-in and resolves it to legacyEnvelope", (action) => {
+    const base = action === "catalog" ? {} : { input: "klappy://docs/a" };
+    const r = validateRequest(action, { ...base, [LEGACY_OPT_IN_PARAM]: true });
+    expect(r.ok && r.request.legacyEnvelope).toBe(true);
+    const off = validateRequest(action, base);
+    expect(off.ok && off.request.legacyEnvelope).toBe(false);
   });
 });
