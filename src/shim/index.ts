@@ -4,11 +4,25 @@
  * shim (new code, old server), the backward shim (old code, new server) and
  * the edge proxy.
  */
+
+export * from "./backward/compat.js";
+export { ContractCallError } from "./backward/contract-calls.js";
+export * from "./backward/differences.js";
+export { PathProbeError } from "./backward/paths.js";
 export * from "./call-site.js";
 export * from "./codemods.js";
 export * from "./deprecation.js";
 export * from "./era.js";
+export * from "./forward/differences.js";
+export {
+  CONTRACT_TOOLS,
+  type EmulatedAnswer,
+  ForwardShim,
+  type ForwardShimOptions,
+} from "./forward/emulate.js";
+export type { ShimCost, ToolCallAnswer, ToolCaller } from "./forward/legacy-caller.js";
 export * from "./legacy-schemas.js";
 export * from "./proxy.js";
 export * from "./proxy-cache.js";
 export * from "./window.js";
+export * from "./with-shims.js";

@@ -35,7 +35,7 @@ function comparable(envelope: Record<string, unknown>): Record<string, unknown> 
     debug: Record<string, unknown>;
     assistant_text: string;
   };
-  const { duration_ms: _d, mode: _m, ...debugRest } = debug ?? {};
+  const { duration_ms: _d, mode: _m, generated_at: _g, ...debugRest } = debug ?? {};
   const out: Record<string, unknown> = {
     ...rest,
     assistant_text: assistant_text.replace(/\n\nTip: label your calls[\s\S]*$/, ""),

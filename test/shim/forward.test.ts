@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTIONS, type Action } from "../../src/contract/index.js";
 import { ForwardShim } from "../../src/shim/forward/emulate.js";
-import { callerOf, fixtureCorpus, oddCorpus, serverPair } from "./harness.js";
+import { callerOf, fixtureCorpus, legacyVisible, oddCorpus, serverPair } from "./harness.js";
 
 type Request = [Action, Record<string, unknown>];
 
@@ -61,7 +61,8 @@ function describeCorpus(name: string, load: typeof fixtureCorpus, queries: strin
     let shim: ForwardShim;
     let uris: string[];
     beforeAll(async () => {
-      const corpus = await load();
+      // Exactly what a legacy server can show (FORWARD_SHIM_DIFFERENCES: nothing outside its folders).
+      const corpus = legacyVisible(await load());
       pair = await serverPair(corpus);
       shim = new ForwardShim(callerOf(pair.legacy));
       uris = [...corpus.documents.map((d) => d.uri), ...corpus.documents.slice(0, 3).map((d) => d.path)];
@@ -90,7 +91,7 @@ describeCorpus("odd-frontmatter corpus", oddCorpus, ["ledger", "challenge canon"
 
 describe("forward shim with the window opt-in", () => {
   it("adds the same legacy fields a window-mode server adds", async () => {
-    const corpus = await fixtureCorpus();
+    const corpus = legacyVisible(await fixtureCorpus());
     const pair = await serverPair(corpus, ["window", "legacy"]);
     try {
       const shim = new ForwardShim(callerOf(pair.legacy));

@@ -4,6 +4,7 @@
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { LEGACY_INDEXED_FOLDERS } from "../../src/legacy/lookup.js";
 import {
   type Corpus,
   corpusFromFiles,
@@ -31,6 +32,14 @@ export function callerOf(server: ReferenceServer, calls?: string[]): ToolCaller 
       meta: { bytes: new TextEncoder().encode(text).length, tokens: null },
     };
   };
+}
+
+/** The documents a 0.28.x server indexes (its four folders): what a shim over it can see. */
+export function legacyVisible(corpus: Corpus): Corpus {
+  const files = corpus.documents
+    .filter((d) => LEGACY_INDEXED_FOLDERS.some((f) => d.path.startsWith(f)))
+    .map((d) => ({ path: d.path, text: d.raw }));
+  return corpusFromFiles(files);
 }
 
 export async function fixtureCorpus(): Promise<Corpus> {

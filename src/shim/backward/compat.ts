@@ -54,8 +54,8 @@ export interface LegacyEnvelopeOut {
   result: unknown;
   server_time: string;
   assistant_text: string;
-  /** Absent on error envelopes. */
-  debug?: { mode: "legacy-compat"; duration_ms: number; search_index_size: number };
+  /** On error envelopes: `{ generated_at }`. */
+  debug?: Record<string, unknown>;
 }
 
 /** Individual legacy tool name → action. */
@@ -99,9 +99,8 @@ function issuesText(error: z.ZodError): string {
 }
 
 /** The legacy error envelope (`action: "error"`, `result.error`, no debug), as the 0.28.x server sends it. */
-function legacyError(message: string): LegacyEnvelopeOut {
-  const { action, result, server_time, assistant_text } = legacyErrorEnvelope(message);
-  return { action, result, server_time, assistant_text };
+function legacyError(message: string, assistantText: string = message): LegacyEnvelopeOut {
+  return legacyErrorEnvelope(message, assistantText) as LegacyEnvelopeOut;
 }
 
 /** The legacy uses one call makes (umbrella tool, fat catalog, legacy-only params, legacy response shape). */
@@ -169,7 +168,12 @@ export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOp
     if (name === "oddkit") {
       action = typeof args.action === "string" ? args.action : "";
       if (!(LEGACY_ACTIONS as readonly string[]).includes(action)) {
-        return legacyError(`Unknown action: ${action || "(none)"}. Valid: ${LEGACY_ACTIONS.join(", ")}`);
+        const shown = action || "(none)";
+        const valid = LEGACY_ACTIONS.join(", ");
+        return legacyError(
+          `Unknown action: ${shown}. Valid: ${valid}`,
+          `Unknown action: ${shown}. Valid actions: ${valid}`,
+        );
       }
       if (!isLegacyRetrievalAction(action)) {
         return legacyError(
@@ -189,16 +193,17 @@ export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOp
     if (!parsed.success)
       return legacyError(`Invalid arguments for tool ${name}: ${issuesText(parsed.error)}`);
     const synthesis = await synthesize(action as LegacyRetrievalAction, parsed.data as LegacyCallParams);
+    // Key order as the 0.28.x server writes it (server_time last).
     return {
       action,
       result: synthesis.result,
-      server_time: new Date().toISOString(),
       assistant_text: synthesis.assistantText,
       debug: {
         mode: "legacy-compat",
         duration_ms: Math.round((performance.now() - started) * 100) / 100,
         search_index_size: synthesis.indexSize,
       },
+      server_time: new Date().toISOString(),
     };
   }
 

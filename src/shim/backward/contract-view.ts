@@ -8,7 +8,7 @@
 import { stringify as toYaml } from "yaml";
 import { DEFAULT_KIND_MAP, FLAG_CAPS, KINDS, type KindMap, resolveKind } from "../../contract/index.js";
 import type { CorpusDocument } from "../../corpus/types.js";
-import type { LegacyIndex } from "../../legacy/lookup.js";
+import { type LegacyIndex, legacyIndex } from "../../legacy/lookup.js";
 import { isoDate } from "../forward/document.js";
 import { resultOf, type ToolCaller } from "../forward/legacy-caller.js";
 import { callMany, callOne } from "./contract-calls.js";
@@ -54,6 +54,11 @@ function listedDocument(
   };
 }
 
+function hasDeclaredTitle(doc: CorpusDocument): boolean {
+  const title = doc.frontmatter.title;
+  return title !== undefined && title !== null && String(title) !== "";
+}
+
 export interface ContractIndex extends LegacyIndex {
   readonly documents: readonly CorpusDocument[];
 }
@@ -89,6 +94,7 @@ export class ContractView {
       return this.cache.index;
     }
     this.texts.clear();
+    this.cache = null;
     const limit = FLAG_CAPS.metadata;
     const entries: { uri: string; title: string; metadata: Record<string, unknown> }[] = [];
     for (let offset = 0; ; offset += limit) {
@@ -107,14 +113,19 @@ export class ContractView {
     const resolver = new PathResolver(call, this.options);
     const queries = entries.map((e) => ({ uri: e.uri, title: e.title, declaredUri: e.metadata.uri }));
     const paths = await resolver.paths(queries);
-    const documents = entries.map((e, i) => listedDocument(paths[i]!, e, this.kindMap));
+    const listed = entries.map((e, i) => listedDocument(paths[i]!, e, this.kindMap));
+    // The legacy title of a document without a frontmatter title is its H1 or file name: read its text.
+    const untitled = listed.filter((d) => !hasDeclaredTitle(d));
+    const texts = new Map((await this.withText(call, untitled)).map((d) => [d.path, d]));
+    const documents = listed.map((d) => texts.get(d.path) ?? d);
     const byUri = new Map<string, CorpusDocument>();
     const byPath = new Map<string, CorpusDocument>();
     for (const doc of documents) {
       byPath.set(doc.path, doc);
       if (!byUri.has(doc.uri)) byUri.set(doc.uri, doc);
     }
-    const index = { documents, byUri, byPath };
+    // What a 0.28.x server indexes of this knowledge base (its four folders).
+    const index = legacyIndex({ documents, byUri, byPath });
     if (revision !== null || this.ttlMs > 0) this.cache = { key, at: Date.now(), index };
     return index;
   }

@@ -24,6 +24,11 @@ export const LEGACY_COMPAT_DIFFERENCES: readonly LegacyCompatDifference[] = [
     reason: "time spent answering; the compat's includes its contract calls",
   },
   {
+    field: "debug.generated_at (error envelopes)",
+    actions: "all",
+    reason: "the moment the error envelope was built",
+  },
+  {
     field: "debug.mode",
     actions: "all",
     reason:

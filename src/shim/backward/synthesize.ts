@@ -8,7 +8,7 @@
 import { KINDS } from "../../contract/index.js";
 import type { CorpusDocument } from "../../corpus/types.js";
 import { type LegacyCatalogOptions, legacyCatalogResult, legacyCatalogText } from "../../legacy/catalog.js";
-import { legacyPathForInput, type SupersessionStep } from "../../legacy/lookup.js";
+import { LEGACY_INDEXED_FOLDERS, legacyPathForInput, type SupersessionStep } from "../../legacy/lookup.js";
 import type { LegacyCallParams } from "../../legacy/params.js";
 import { legacyPreflightResult, legacyPreflightText } from "../../legacy/preflight.js";
 import { type LegacyResolveResult, legacyResolveText, legacyUrl } from "../../legacy/resolve.js";
@@ -32,8 +32,17 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** How a 0.28.x server scopes its index: its four folders, or everything when none of them exists. */
+async function legacyScope(call: ToolCaller): Promise<{ size: number; filters: Record<string, unknown> }> {
+  const inFolders = { include: [...KINDS], path_prefix: [...LEGACY_INDEXED_FOLDERS] };
+  const folders = await callMany(call, "oddkit_catalog", { ...inFolders, disclosure: [], limit: 1 });
+  if (folders.total > 0) return { size: folders.total, filters: inFolders };
+  const all = await callMany(call, "oddkit_catalog", { include: [...KINDS], disclosure: [], limit: 1 });
+  return { size: all.total, filters: { include: [...KINDS] } };
+}
+
 async function listedCount(call: ToolCaller): Promise<number> {
-  return (await callMany(call, "oddkit_catalog", { include: [...KINDS], disclosure: [], limit: 1 })).total;
+  return (await legacyScope(call)).size;
 }
 
 export async function synthesizeCatalog(
@@ -63,12 +72,12 @@ export async function synthesizeSearch(
   params: LegacyCallParams,
 ): Promise<Synthesis> {
   const input = params.input ?? "";
-  const size = await listedCount(call);
+  const { size, filters } = await legacyScope(call);
   let ranked: RankedDocument[] = [];
   if (input.trim() !== "") {
     const hits = await callMany(call, "oddkit_search", {
       input,
-      include: [...KINDS],
+      ...filters,
       disclosure: ["metadata"],
       limit: 5,
     });

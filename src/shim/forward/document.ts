@@ -5,7 +5,9 @@
  * the same YAML reader, `uri` = frontmatter uri else `klappy://<path>`,
  * title = frontmatter title else H1 else file name, blockquote, summary,
  * two-tier kind and ISO date. Kept here without node:crypto (the legacy
- * server already sent the hash) so the shim runs on edge runtimes.
+ * server already sent the hash) so the shim runs on edge runtimes;
+ * test/shim/document.test.ts holds it equal to `parseDocument` on every
+ * document of the fixture and sample corpora.
  */
 import { DEFAULT_KIND_MAP, defaultUriForPath, type KindMap, resolveKind } from "../../contract/index.js";
 import { parseFrontmatter, splitFrontmatter } from "../../corpus/frontmatter.js";
@@ -39,7 +41,11 @@ function titleOf(path: string, declared: unknown, h1: string | null): string {
   if (typeof declared === "string" && declared.trim() !== "") return declared.trim();
   if (typeof declared === "number" || typeof declared === "boolean") return String(declared);
   if (h1 !== null) return h1;
-  return path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/i, "");
+  // As the legacy index does: the file name, `-` and `_` read as spaces.
+  return path
+    .slice(path.lastIndexOf("/") + 1)
+    .replace(/\.md$/i, "")
+    .replace(/[-_]/g, " ");
 }
 
 export function documentFromFile(

@@ -40,16 +40,16 @@ export interface ShimIndex {
 }
 
 /**
- * The contract title from a legacy article: the legacy catalog sends the
- * frontmatter title verbatim when it is a non-empty string, else the index
- * title (H1 or file name) — the contract trims the frontmatter title.
+ * The contract title when the listing can tell it: a non-blank frontmatter
+ * title (trimmed), or a number/boolean one as text. Otherwise the contract
+ * takes the H1 or the file name, which only the text tells (the legacy
+ * listing's own fallback title follows other rules).
  */
-function contractTitle(articleTitle: string, frontmatter: Readonly<Record<string, unknown>>): string | null {
+function contractTitle(frontmatter: Readonly<Record<string, unknown>>): string | null {
   const declared = frontmatter.title;
-  if (typeof declared === "string" && declared !== "") {
-    return declared.trim() === "" ? null : declared.trim();
-  }
-  return articleTitle;
+  if (typeof declared === "string" && declared.trim() !== "") return declared.trim();
+  if (typeof declared === "number" || typeof declared === "boolean") return String(declared);
+  return null;
 }
 
 export function shimDocument(
@@ -60,8 +60,8 @@ export function shimDocument(
   return {
     path: article.path,
     uri: article.uri,
-    title: contractTitle(article.title, frontmatter) ?? article.title,
-    titleNeedsText: contractTitle(article.title, frontmatter) === null,
+    title: contractTitle(frontmatter) ?? article.title,
+    titleNeedsText: contractTitle(frontmatter) === null,
     frontmatter,
     kind: resolveKind(article.path, frontmatter.kind, kindMap).kind,
     date: isoDate(frontmatter.date),

@@ -22,7 +22,7 @@ import {
   validateRequest,
 } from "../../contract/index.js";
 import type { CorpusDocument } from "../../corpus/types.js";
-import { legacyCatalogResult } from "../../legacy/catalog.js";
+import { legacyArticle, legacyCatalogResult } from "../../legacy/catalog.js";
 import { type LegacyIndex, legacyPathForInput, walkSupersession } from "../../legacy/lookup.js";
 import { legacyPreflightResult } from "../../legacy/preflight.js";
 import { legacyResolveResult } from "../../legacy/resolve.js";
@@ -187,11 +187,24 @@ export class ForwardShim {
     );
     let result = manyResult(req, data, matching.length) as Record<string, unknown>;
     if (req.legacyEnvelope) {
-      const legacy = legacyCatalogResult(matching as unknown as CorpusDocument[], {
-        sort_by: req.params.sort_by,
-        limit: req.limit,
-        offset: req.offset,
-      });
+      // As a window server: rollups over the filtered set, articles (with sort_by) exactly the contract page.
+      // Legacy titles of documents without a frontmatter title come from their text.
+      // Rollup order is the served corpus's (code-unit path order), not the legacy listing's locale order.
+      const full = await this.source.documents(
+        call,
+        [...matching].sort(comparePaths).map((d) => d.path),
+      );
+      const byPath = new Map(full.map((d) => [d.path, d]));
+      const legacy = legacyCatalogResult(full);
+      if (req.params.sort_by !== undefined) {
+        legacy.articles = page.map((d) => legacyArticle(byPath.get(d.path)!));
+        legacy.pagination = {
+          offset: req.offset,
+          limit: req.limit,
+          total_candidates: matching.length,
+          has_more: req.offset + page.length < matching.length,
+        };
+      }
       result = withLegacy("catalog", result, legacy);
     }
     return { result, isError: false, text: `Catalog by ${sortBy}: ${matching.length} documents matched.` };

@@ -1,0 +1,32 @@
+/**
+ * Where the forward shim's emulated contract answers can differ from a
+ * contract server's over the same knowledge base, with the reason. The
+ * differential test (test/shim/forward.test.ts) holds everything else equal.
+ */
+
+export interface ForwardShimDifference {
+  readonly what: string;
+  readonly actions: readonly string[];
+  readonly reason: string;
+}
+
+export const FORWARD_SHIM_DIFFERENCES: readonly ForwardShimDifference[] = [
+  {
+    what: "documents outside the legacy index folders (canon/, odd/, docs/, writings/) that declare a kind",
+    actions: ["catalog", "search", "preflight", "resolve"],
+    reason:
+      "a 0.28.x server lists, searches and resolves only those folders, so the shim never learns such documents exist; get still reaches them by path or URI",
+  },
+  {
+    what: "search and preflight scores when such documents exist",
+    actions: ["search", "preflight"],
+    reason:
+      "BM25 weighs a term by how many documents hold it; the shim ranks over the documents it can see, so scores (and near-tie order) shift when the server indexes more",
+  },
+  {
+    what: "content_hash on a real 0.28.x server",
+    actions: ["get", "resolve"],
+    reason:
+      "the shim passes the legacy server's hash through; the real 0.28.x server hashes with a 31-bit string hash, not sha256 (the reference server's legacy mode uses sha256, so there they are equal)",
+  },
+];
