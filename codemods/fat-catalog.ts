@@ -16,7 +16,7 @@
  *   it was not applied.
  */
 import type { API, Collection, FileInfo, JSCodeshift } from "jscodeshift";
-import { DEFAULT_INCLUDE, effectiveCap, kindFromPath, sameFilters } from "../src/contract/index.js";
+import { DEFAULT_INCLUDE, effectiveCap, KINDS, kindFromPath, sameFilters } from "../src/contract/index.js";
 import { type AnyUseCaseRow, USE_CASE_ROWS } from "../src/helpers/use-cases.js";
 import {
   getPropertyValue,
@@ -167,10 +167,15 @@ export default function transform(
         makeProperty(j, LEGACY_WINDOW_PARAM, j.booleanLiteral(true), site.args.properties[0]),
       );
     }
+    // The legacy catalog listed every kind; the contract's default include leaves journals out.
+    if (getPropertyValue(site.args, "include") === null && getPropertyValue(site.args, "exclude") === null) {
+      const kinds = j.arrayExpression(KINDS.map((k) => j.stringLiteral(k)));
+      site.args.properties.push(makeProperty(j, "include", kinds, site.args.properties[0]));
+    }
     addTodo(
       j,
       site.path,
-      `fat catalog filtered client-side by \`${reading.text}\`: candidate helper ${describeRow(candidate)}; not applied: ${why}. Kept on the legacy envelope (${LEGACY_WINDOW_PARAM}: true) for the cutover`,
+      `fat catalog filtered client-side by \`${reading.text}\`: candidate helper ${describeRow(candidate)}; not applied: ${why}. Kept on the legacy envelope (${LEGACY_WINDOW_PARAM}: true, every kind included as legacy did) for the cutover`,
     );
     log.site(
       site.path.value,

@@ -10,6 +10,7 @@ import type { API, FileInfo } from "jscodeshift";
 import fatCatalog, { name as fatCatalogName } from "./fat-catalog.js";
 import type { TransformOptions } from "./lib/report.js";
 import responseAccess, { name as responseAccessName } from "./response-access.js";
+import { name as responseTypesName } from "./response-types.js";
 import toolParameters, { name as toolParametersName } from "./tool-parameters.js";
 import umbrella, { name as umbrellaName } from "./umbrella-to-action-tools.js";
 
@@ -26,6 +27,7 @@ export const TRANSFORMS: readonly TransformEntry[] = [
   { name: toolParametersName, kind: "jscodeshift", run: toolParameters },
   { name: fatCatalogName, kind: "jscodeshift", run: fatCatalog },
   { name: responseAccessName, kind: "jscodeshift", run: responseAccess },
+  { name: responseTypesName, kind: "ts-morph" },
 ];
 
 export const TRANSFORM_NAMES = TRANSFORMS.map((t) => t.name);

@@ -11,7 +11,9 @@
  *   and parameters with no contract equivalent (`filter_epoch`,
  *   `include_full_baseline`, `section`, …) are flagged and left in place, so
  *   the server rejects them loudly instead of the codemod dropping them;
- * - `input` on catalog (which never took one) is removed.
+ * - `input` on catalog (which never took one) is removed;
+ * - catalog `sort_by: "date"` is flagged: legacy listed only documents with
+ *   frontmatter in that order, the contract lists all of them.
  *
  * The wire keeps `input` for the query/URI/task: it is the contract's wire name.
  */
@@ -32,6 +34,9 @@ import { findToolSites } from "./lib/sites.js";
 import { addTodo } from "./lib/todo.js";
 
 export const name = "tool-parameters";
+
+export const LEGACY_DATE_ORDER_TODO =
+  'sort_by: "date" listed only documents with frontmatter on the legacy server; the contract lists every document (undated last): filter on entry.metadata if the page relied on it';
 
 export default function transform(
   file: FileInfo,
@@ -76,6 +81,10 @@ export default function transform(
       } else {
         todo(`result_grouping has no contract equivalent: the contract serves one merged ranking`);
       }
+    }
+
+    if (action === "catalog" && staticString(getProperty(args, "sort_by")?.value) === "date") {
+      todo(LEGACY_DATE_ORDER_TODO);
     }
 
     if (action === "catalog" && getProperty(args, "input")) {

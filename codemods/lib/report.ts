@@ -14,6 +14,8 @@ export interface SiteEvent {
   /** 1-based line in the file as it was before this transform ran. */
   readonly line: number;
   readonly what: string;
+  /** The file, for project-wide transforms (per-file transforms leave it to the runner). */
+  readonly file?: string;
 }
 
 export interface TransformOptions {

@@ -7,9 +7,11 @@
 import { writeFile } from "node:fs/promises";
 import { createTwoFilesPatch } from "diff";
 import { selectTransforms } from "../../codemods/index.js";
+import { name as responseTypesName } from "../../codemods/response-types.js";
 import { displayPath, findSourceFiles } from "./files.js";
 import { runPool } from "./pool.js";
 import type { FileOutcome } from "./transform-file.js";
+import { applyTypePass } from "./types-pass.js";
 
 export const MIGRATE_EXIT = {
   /** Done: every file transformed or left unchanged. */
@@ -67,21 +69,22 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
     ...(options.poolMode ? { mode: options.poolMode } : {}),
     onOutcome: (outcome) => options.onOutcome?.(outcome, ++done, files.length),
   });
+  const outcomes = transforms.includes(responseTypesName) ? await applyTypePass(run.outcomes) : run.outcomes;
   if (!options.dry) {
-    for (const outcome of run.outcomes) {
+    for (const outcome of outcomes) {
       if (outcome.status === "changed" && outcome.after !== undefined)
         await writeFile(outcome.file, outcome.after);
     }
   }
   const show = (file: string) => displayPath(file, options.cwd);
   const sites: Record<string, number> = Object.fromEntries(transforms.map((t) => [t, 0]));
-  for (const outcome of run.outcomes)
+  for (const outcome of outcomes)
     for (const site of outcome.sites) sites[site.transform] = (sites[site.transform] ?? 0) + 1;
-  const count = (status: FileOutcome["status"]) => run.outcomes.filter((o) => o.status === status).length;
-  const todos = run.outcomes.flatMap((o) =>
+  const count = (status: FileOutcome["status"]) => outcomes.filter((o) => o.status === status).length;
+  const todos = outcomes.flatMap((o) =>
     o.todos.map((t) => ({ file: show(o.file), line: t.line, reason: t.reason })),
   );
-  const failures = run.outcomes.flatMap((o) =>
+  const failures = outcomes.flatMap((o) =>
     o.error ? [{ file: show(o.file), transform: o.error.transform, message: o.error.message }] : [],
   );
   const exitCode =
@@ -91,7 +94,7 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
         ? MIGRATE_EXIT.todosLeft
         : MIGRATE_EXIT.ok;
   return {
-    outcomes: run.outcomes,
+    outcomes: outcomes,
     summary: {
       schemaVersion: 1,
       mode: options.dry ? "dry" : "write",
@@ -104,7 +107,7 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
         failed: count("failed"),
       },
       sites,
-      changedFiles: run.outcomes.filter((o) => o.status === "changed").map((o) => show(o.file)),
+      changedFiles: outcomes.filter((o) => o.status === "changed").map((o) => show(o.file)),
       todos,
       failures,
       exitCode,

@@ -8,8 +8,9 @@ import ts from "typescript";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
-export function typecheck(files: readonly string[]): string[] {
+export function typecheck(files: readonly string[], extra: ts.CompilerOptions = {}): string[] {
   const options: ts.CompilerOptions = {
+    ...extra,
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,

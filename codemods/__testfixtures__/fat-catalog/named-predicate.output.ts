@@ -6,13 +6,14 @@ function isPublicFacing(article: { path: string }): boolean {
 }
 
 export async function listing() {
-  // TODO(oddkit-migrate): fat catalog filtered client-side by `isPublicFacing`: candidate helper getEssaysIndex(client) (audience: "public", exposure: "public", disclosure ["blockquote"]); not applied: isPublicFacing() is a client-side predicate; the server-side filters must be shadow-compared against it before it is dropped (oddkit-sdk shadow). Kept on the legacy envelope (include_legacy_envelope: true) for the cutover
+  // TODO(oddkit-migrate): fat catalog filtered client-side by `isPublicFacing`: candidate helper getEssaysIndex(client) (audience: "public", exposure: "public", disclosure ["blockquote"]); not applied: isPublicFacing() is a client-side predicate; the server-side filters must be shadow-compared against it before it is dropped (oddkit-sdk shadow). Kept on the legacy envelope (include_legacy_envelope: true, every kind included as legacy did) for the cutover
   const res = await fetch(ODDKIT_URL, {
     method: "POST",
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "oddkit_catalog", arguments: {
       sort_by: "path",
       limit: 500,
-      include_legacy_envelope: true
+      include_legacy_envelope: true,
+      include: ["canon", "docs", "journals", "essays", "apocrypha"]
     } } }),
   });
   const rpc = await res.json();

@@ -1,0 +1,195 @@
+/**
+ * Response types, across files (ts-morph): where only the types can tell that
+ * a value holds a legacy oddkit entry — a consumer-declared interface such as
+ * `SearchHit { uri; path; title; tags; score; snippet }` returned by a
+ * wrapper module and read in other files, through aliases and destructuring.
+ *
+ * A declaration counts as a legacy entry shape when it is declared in a file
+ * that talks to oddkit and has `path` and `title` plus search (`score`,
+ * `snippet`) or catalog (`uri`, `metadata`) fields. Then, in every file of
+ * the project (found with the language service's references):
+ *
+ * - `x.path` → `x.uri` with a TODO (a URI is not a repository path), and
+ *   `{ path }` → `{ uri: path }`; the declaration's `path` becomes `uri`;
+ * - `x.tags` → `((x.metadata.tags as string[] | undefined) ?? [])`; the
+ *   declaration's `tags` becomes `metadata: Record<string, unknown>`;
+ * - envelope shapes declaring `hits`/`articles` have them renamed to `data`
+ *   (every reference follows, including destructuring).
+ *
+ * This transform works on a whole project at once, so it has its own entry
+ * point (`transformProject`) rather than jscodeshift's per-file signature.
+ */
+import {
+  type InterfaceDeclaration,
+  Node,
+  Project,
+  type PropertySignature,
+  type SourceFile,
+  SyntaxKind,
+  type TypeLiteralNode,
+} from "ts-morph";
+import { LEGACY_WINDOW_PARAM } from "./lib/legacy.js";
+import type { SiteEvent } from "./lib/report.js";
+import { REVIEWED_MARKER, TODO_TAG } from "./lib/todo.js";
+import { PATH_TODO } from "./response-access.js";
+
+export const name = "response-types";
+
+const LEGACY_WINDOW_OPT_IN = new RegExp(`${LEGACY_WINDOW_PARAM}\\s*:\\s*true`);
+const TYPESCRIPT_FILE = /\.(c|m)?tsx?$/i;
+const SEARCH_FIELDS = ["score", "snippet"];
+const CATALOG_FIELDS = ["uri", "metadata"];
+const TAGS_EXPRESSION = (object: string) => `((${object}.metadata.tags as string[] | undefined) ?? [])`;
+
+type Shape = InterfaceDeclaration | TypeLiteralNode;
+
+export interface ProjectFile {
+  readonly path: string;
+  readonly source: string;
+}
+
+function propertyOf(shape: Shape, key: string): PropertySignature | undefined {
+  return shape.getProperties().find((p) => p.getName() === key);
+}
+
+function isLegacyEntryShape(shape: Shape): boolean {
+  const names = new Set(shape.getProperties().map((p) => p.getName()));
+  if (!names.has("path") || !names.has("title")) return false;
+  return SEARCH_FIELDS.every((f) => names.has(f)) || CATALOG_FIELDS.every((f) => names.has(f));
+}
+
+function shapesIn(file: SourceFile): Shape[] {
+  const shapes: Shape[] = [...file.getInterfaces()];
+  for (const alias of file.getTypeAliases()) {
+    const type = alias.getTypeNode();
+    if (type && Node.isTypeLiteral(type)) shapes.push(type);
+  }
+  return shapes;
+}
+
+/** The statement that holds a node (a direct child of a block or the file). */
+function statementOf(node: Node): Node | undefined {
+  return node.getFirstAncestor((a) => {
+    const parent = a.getParent();
+    return parent !== undefined && (Node.isBlock(parent) || Node.isSourceFile(parent)) && Node.isStatement(a);
+  });
+}
+
+export function transformProject(
+  files: readonly ProjectFile[],
+  options: { sink?: (event: SiteEvent) => void } = {},
+): Map<string, string> {
+  const candidates = files.filter((f) => TYPESCRIPT_FILE.test(f.path));
+  const changedFiles = new Map<string, string>();
+  if (!candidates.some((f) => f.source.includes("oddkit"))) return changedFiles;
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    compilerOptions: { allowJs: false, allowImportingTsExtensions: true, noEmit: true, jsx: 1 },
+  });
+  for (const f of candidates) project.createSourceFile(f.path, f.source, { overwrite: true });
+  const report = (node: Node, what: string) =>
+    options.sink?.({
+      transform: name,
+      line: node.getStartLineNumber(),
+      what,
+      file: node.getSourceFile().getFilePath(),
+    });
+  const todos = new Map<Node, string>();
+
+  for (const file of project.getSourceFiles()) {
+    // A file that opted into the legacy envelope reads legacy fields on purpose during the cutover.
+    if (!file.getFullText().includes("oddkit") || LEGACY_WINDOW_OPT_IN.test(file.getFullText())) continue;
+    for (const shape of shapesIn(file)) {
+      if (isLegacyEntryShape(shape)) rewriteEntryShape(shape, todos, report);
+      for (const list of ["hits", "articles"]) {
+        const prop = propertyOf(shape, list);
+        if (prop && !propertyOf(shape, "data")) {
+          report(prop, `${list} → data (every reference)`);
+          prop.rename("data");
+        }
+      }
+    }
+  }
+  // Markers last, bottom-up per file, so that earlier positions stay valid.
+  const markers = [...todos]
+    .filter(([statement, reason]) => !statement.wasForgotten() && !hasMarker(statement, reason))
+    .map(([statement, reason]) => ({
+      file: statement.getSourceFile(),
+      position: statement.getStart(),
+      text: `// ${TODO_TAG}: ${reason}\n${indentationOf(statement)}`,
+    }))
+    .sort((a, b) => b.position - a.position);
+  for (const marker of markers) marker.file.insertText(marker.position, marker.text);
+  for (const file of project.getSourceFiles()) {
+    const original = candidates.find((f) => f.path === file.getFilePath());
+    const text = file.getFullText();
+    if (original && text !== original.source) changedFiles.set(original.path, text);
+  }
+  return changedFiles;
+}
+
+function rewriteEntryShape(
+  shape: Shape,
+  todos: Map<Node, string>,
+  report: (node: Node, what: string) => void,
+): void {
+  const path = propertyOf(shape, "path");
+  const tags = propertyOf(shape, "tags");
+  const hasUri = propertyOf(shape, "uri") !== undefined;
+  const hasMetadata = propertyOf(shape, "metadata") !== undefined;
+  // Collect first: editing invalidates the language service's answers.
+  const pathRefs = path ? referencesOf(path) : [];
+  const tagRefs = tags ? referencesOf(tags) : [];
+  for (const ref of tagRefs) {
+    const access = ref.getParent();
+    if (Node.isPropertyAccessExpression(access) && access.getNameNode() === ref) {
+      report(access, "entry.tags → entry.metadata.tags (type-driven)");
+      access.replaceWithText(TAGS_EXPRESSION(access.getExpression().getText()));
+    }
+  }
+  for (const ref of pathRefs) {
+    const parent = ref.getParent();
+    if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref) {
+      const statement = statementOf(parent);
+      if (statement) todos.set(statement, PATH_TODO);
+      report(parent, "entry.path → entry.uri (type-driven)");
+      ref.replaceWithText("uri");
+    } else if (Node.isBindingElement(parent) && parent.getPropertyNameNode() === undefined) {
+      const statement = statementOf(parent);
+      if (statement) todos.set(statement, PATH_TODO);
+      report(parent, "{ path } → { uri: path } (type-driven)");
+      parent.replaceWithText(`uri: ${parent.getText()}`);
+    } else if (Node.isBindingElement(parent) && parent.getPropertyNameNode() === ref) {
+      ref.replaceWithText("uri");
+    }
+  }
+  if (tags) {
+    if (hasMetadata) tags.remove();
+    else tags.replaceWithText("metadata: Record<string, unknown>;");
+  }
+  if (path) {
+    if (hasUri) path.remove();
+    else path.getNameNode().replaceWithText("uri");
+  }
+}
+
+/** Name nodes referring to a property, excluding its own declaration. */
+function referencesOf(prop: PropertySignature): Node[] {
+  const declaration = prop.getNameNode();
+  return prop
+    .findReferencesAsNodes()
+    .filter((n) => n !== declaration && n.getKind() === SyntaxKind.Identifier);
+}
+
+/** The whitespace between the start of the statement's line and the statement. */
+function indentationOf(statement: Node): string {
+  const text = statement.getSourceFile().getFullText();
+  const start = statement.getStart();
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  return text.slice(lineStart, start);
+}
+
+function hasMarker(statement: Node, reason: string): boolean {
+  const leading = statement.getLeadingCommentRanges().map((c) => c.getText());
+  return leading.some((c) => c.includes(REVIEWED_MARKER) || c.includes(reason));
+}

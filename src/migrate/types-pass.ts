@@ -1,0 +1,37 @@
+/**
+ * The project-wide, type-driven pass (ts-morph `response-types`), run after
+ * the per-file transforms over every TypeScript file as those left it. Files
+ * that failed are left out and never written.
+ */
+import { readFile } from "node:fs/promises";
+import type { SiteEvent } from "../../codemods/lib/report.js";
+import { transformProject } from "../../codemods/response-types.js";
+import { type FileOutcome, scanTodos } from "./transform-file.js";
+
+export async function applyTypePass(outcomes: readonly FileOutcome[]): Promise<FileOutcome[]> {
+  const current = new Map<string, string>();
+  for (const outcome of outcomes) {
+    if (outcome.status === "failed" || !/\.(c|m)?tsx?$/i.test(outcome.file)) continue;
+    current.set(outcome.file, outcome.after ?? (await readFile(outcome.file, "utf8")));
+  }
+  const sites: SiteEvent[] = [];
+  const changed = transformProject(
+    [...current].map(([path, source]) => ({ path, source })),
+    { sink: (event) => sites.push(event) },
+  );
+  if (changed.size === 0) return [...outcomes];
+  return outcomes.map((outcome) => {
+    const after = changed.get(outcome.file);
+    if (after === undefined) return outcome;
+    const before = outcome.before ?? (current.get(outcome.file) as string);
+    const fileSites = sites.filter((s) => s.file === outcome.file);
+    return {
+      ...outcome,
+      status: after === before ? "unchanged" : "changed",
+      before,
+      after,
+      sites: [...outcome.sites, ...fileSites],
+      todos: scanTodos(after),
+    };
+  });
+}
