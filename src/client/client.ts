@@ -193,6 +193,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
           (error) =>
             !(error instanceof OddkitTimeoutError) &&
             !(error instanceof OddkitTransportError && error.mcpCode === undefined),
+          (error, operation) => emit({ type: "cache-error", action: "cache", params: { operation }, error }),
         );
 
   async function run(action: Action, params: unknown, callOptions: CallOptions = {}): Promise<Json> {

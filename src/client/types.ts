@@ -58,7 +58,8 @@ export type ClientEntry<A extends Action, F extends Flag> = Entry<A, F>;
 
 /** Telemetry event: one per action call (and per cache hit / revalidation). */
 export interface ClientEvent {
-  readonly type: "call" | "cache-hit" | "revalidate" | "retry" | "error";
+  /** `cache-error`: the cache store failed (the call went on uncached). */
+  readonly type: "call" | "cache-hit" | "revalidate" | "retry" | "error" | "cache-error";
   readonly action: Action | "version" | string;
   readonly params: Record<string, unknown>;
   readonly meta?: ResultMeta;

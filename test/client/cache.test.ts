@@ -102,6 +102,31 @@ describe("TTL cache keyed by the canonical request", () => {
     expect(server.count("oddkit_get")).toBe(2);
   });
 
+  it("a failing store degrades to uncached calls and is reported, never failing the call", async () => {
+    const server = new FakeServer({ revision: null });
+    const events: ClientEvent[] = [];
+    const broken = {
+      get: async () => {
+        throw new Error("redis is down");
+      },
+      set: async () => {
+        throw new Error("redis is down");
+      },
+      delete: async () => undefined,
+    };
+    const client = createOddkitClient({ server, cache: { store: broken }, onEvent: (e) => events.push(e) });
+    clients.push(client);
+    await expect(client.catalog()).resolves.toMatchObject({ status: "FOUND" });
+    await expect(client.catalog()).resolves.toMatchObject({ status: "FOUND" });
+    expect(server.count("oddkit_catalog")).toBe(2);
+    expect(events.filter((e) => e.type === "cache-error").map((e) => e.params.operation)).toEqual([
+      "get",
+      "set",
+      "get",
+      "set",
+    ]);
+  });
+
   it("can be turned off per client, per action and per call", async () => {
     const off = new FakeServer();
     const uncached = createOddkitClient({ server: off, cache: false });

@@ -80,6 +80,7 @@ export class ResultCache {
     defaultNamespace: string,
     private readonly probe: RevisionProbe,
     private readonly isPermanentProbeFailure: ProbeFailureIsPermanent,
+    private readonly onStoreError?: (error: unknown, operation: "get" | "set") => void,
   ) {
     this.#now = options.now ?? Date.now;
     this.#store = options.store ?? createMemoryStore({ maxEntries: options.maxEntries, now: this.#now });
@@ -111,14 +112,14 @@ export class ResultCache {
   }
 
   async #serve(key: string, action: Action, fetch: () => Promise<FetchedText>): Promise<CacheOutcome> {
-    const record = await this.#store.get(key);
+    const record = await this.#read(key);
     const now = this.#now();
     if (record && now < record.freshUntil) return fromRecord(record, { cached: true, revalidated: false });
     if (record && record.revision !== null && this.#revalidate) {
       const current = await this.#probeShared();
       if (current !== null && current === record.revision) {
         const renewed: CacheRecord = { ...record, storedAt: now, freshUntil: now + this.#ttl[action] };
-        await this.#store.set(key, renewed, this.#retention(action, renewed));
+        await this.#write(key, renewed, this.#retention(action, renewed));
         return fromRecord(renewed, { cached: true, revalidated: true });
       }
       return this.#fetchAndStore(key, action, fetch, current);
@@ -143,7 +144,7 @@ export class ResultCache {
       storedAt: now,
       freshUntil: now + this.#ttl[action],
     };
-    await this.#store.set(key, record, this.#retention(action, record));
+    await this.#write(key, record, this.#retention(action, record));
     let envelope: Record<string, unknown> | null = fetched.envelope;
     return {
       record,
@@ -155,6 +156,25 @@ export class ResultCache {
         return out;
       },
     };
+  }
+
+  // The cache is an optimisation: a failing store (Redis down, quota hit)
+  // degrades to uncached calls and is reported, never fails the call itself.
+  async #read(key: string): Promise<CacheRecord | undefined> {
+    try {
+      return await this.#store.get(key);
+    } catch (error) {
+      this.onStoreError?.(error, "get");
+      return undefined;
+    }
+  }
+
+  async #write(key: string, record: CacheRecord, retentionMs: number): Promise<void> {
+    try {
+      await this.#store.set(key, record, retentionMs);
+    } catch (error) {
+      this.onStoreError?.(error, "set");
+    }
   }
 
   #retention(action: Action, record: CacheRecord): number {
