@@ -13,6 +13,7 @@ import {
   checkTokenReduction,
   extractResult,
   type FilterableDocument,
+  pathForKlappyUri,
   REQUIRED_TOKEN_REDUCTION,
 } from "../contract/index.js";
 import type { Corpus } from "../corpus/types.js";
@@ -217,9 +218,14 @@ async function deriveHints(caller: ToolCaller, corpus: Corpus | undefined): Prom
   if (corpus && corpus.documents.length > 0) {
     const docs = corpus.documents;
     const page = docs.find((d) => d.kind === "essays") ?? docs.find((d) => d.kind !== null) ?? docs[0]!;
+    // A document whose superseded_by names a served document: resolve then walks a real chain.
+    const served = (target: string) =>
+      corpus.byUri.has(target) ||
+      corpus.byPath.has(target) ||
+      corpus.byPath.has(`${target}.md`) ||
+      corpus.byPath.has(pathForKlappyUri(target) ?? "");
     const superseded = docs.find(
-      (d) =>
-        typeof d.frontmatter.superseded_by === "string" && d.kind !== null && d.uri.startsWith("klappy://"),
+      (d) => typeof d.frontmatter.superseded_by === "string" && served(d.frontmatter.superseded_by),
     );
     return {
       query: queryWord(page.title),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOddkitClient } from "../../src/client/index.js";
 import {
   buildRequestSet,
   type CheckResult,
@@ -149,6 +150,25 @@ describe("runConformance on non-compliant servers", () => {
     const report = await runConformance({ server: down, workload: false });
     expect(report.pass).toBe(false);
     expect(report.checks[0]?.failures[0]?.reason).toBe("request failed: connection reset");
+  });
+});
+
+describe("runConformance through a typed client", () => {
+  it("judges the raw passthrough, so the client's own validation hides nothing", async () => {
+    const server = await createReferenceServer({
+      corpus: "test/fixtures/corpora/apocrypha-under-canon",
+      mode: "legacy",
+    });
+    const client = createOddkitClient({ server, cache: false });
+    try {
+      const report = await runConformance({ client, workload: false });
+      expect(report.target).toBe("typed client passthrough");
+      // The typed client would refuse these answers; the suite sees and names them.
+      expect(failed(report)).toEqual([1, 2, 3, 4, 6, 7, 10]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 });
 

@@ -214,6 +214,20 @@ describe("oddkit-sdk shadow", () => {
     expect((await readFile(log, "utf8")).trim().split("\n")).toHaveLength(6);
   });
 
+  it("compares against a live server with --url", async () => {
+    const { url } = await server.listen({ port: 0 });
+    const run = await runCli([
+      "shadow",
+      "--predicate",
+      "examples/predicates/is-public-facing.ts",
+      "--url",
+      url,
+      "--json",
+    ]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ compared: 11, agree: 7, disagree: 4 });
+  });
+
   it("rejects a --filter that is not JSON", async () => {
     const run = await runCli([
       "shadow",
