@@ -4,6 +4,9 @@
  * honoured, bounded attempts, per-attempt timeouts, typed transport errors
  * with secrets redacted, and one reconnect when the session has expired.
  */
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -174,6 +177,32 @@ describe("timeouts", () => {
     expect(error.timeoutMs).toBe(150);
     expect(count("oddkit_catalog")).toBe(2);
     expect(Date.now() - started).toBeLessThan(1_500);
+  });
+});
+
+describe("timeouts in memory", () => {
+  it("a call the embedded server never answers fails with a typed timeout after timeoutMs", async () => {
+    const fake = new FakeServer();
+    const hanging = {
+      async connectInMemory() {
+        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+        const server = new Server({ name: "hangs", version: "1" }, { capabilities: { tools: {} } });
+        server.setRequestHandler(CallToolRequestSchema, async (request) => {
+          if (request.params.name === "oddkit_catalog") await new Promise((r) => setTimeout(r, 5_000));
+          return fake.answer(request.params.name, request.params.arguments ?? {});
+        });
+        await server.connect(serverSide);
+        return clientSide;
+      },
+    };
+    const c = createOddkitClient({ server: hanging, timeoutMs: 100, cache: false });
+    clients.push(c);
+    const started = Date.now();
+    const error = (await c.catalog().catch((e: unknown) => e)) as OddkitTimeoutError;
+    expect(error).toBeInstanceOf(OddkitTimeoutError);
+    expect(error.timeoutMs).toBe(100);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await expect(c.get({ uri: "klappy://docs/doc-0001" })).resolves.toMatchObject({ status: "FOUND" });
   });
 });
 
