@@ -14,11 +14,10 @@ import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY_DATE_ORDER_TODO } from "../../codemods/tool-parameters.js";
-import type { CliIO } from "../../src/cli/context.js";
-import { main } from "../../src/cli/main.js";
 import { findSourceFiles } from "../../src/migrate/files.js";
 import type { MigrationSummary } from "../../src/migrate/run.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
+import { runCli } from "./cli.js";
 import { typecheck } from "./typecheck.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -32,10 +31,8 @@ async function copyExample(into: string): Promise<string> {
 }
 
 async function migrateJson(dir: string): Promise<{ code: number; summary: MigrationSummary }> {
-  let out = "";
-  const io: CliIO = { stdout: (s) => void (out += s), stderr: () => {}, isTTY: false, cwd: dir };
-  const code = await main(["migrate", ".", "--json", "--concurrency", "1"], io);
-  return { code, summary: JSON.parse(out) as MigrationSummary };
+  const { code, stdout } = await runCli(["migrate", ".", "--json", "--concurrency", "1"], dir);
+  return { code, summary: JSON.parse(stdout) as MigrationSummary };
 }
 
 let work: string;
