@@ -64,8 +64,12 @@ async function message(response: Response): Promise<{ result: { content: { text:
   return JSON.parse(data!.slice(5));
 }
 
-async function rawCatalog(format: "sse" | "json") {
-  const handlers = createOddkitHandlers({ url: URL_, corpus: CORPUS, responseFormat: format });
+async function rawCatalog(
+  format: "sse" | "json",
+  mode: "contract" | "legacy" = "contract",
+  args: Record<string, unknown> = { limit: 2, disclosure: ["blockquote"] },
+) {
+  const handlers = createOddkitHandlers({ url: URL_, corpus: CORPUS, responseFormat: format, mode });
   msw.use(...handlers);
   cleanups.push(() => handlers.close());
   const init = await rpc({
@@ -82,7 +86,7 @@ async function rawCatalog(format: "sse" | "json") {
       jsonrpc: "2.0",
       id: 2,
       method: "tools/call",
-      params: { name: "oddkit_catalog", arguments: { limit: 2, disclosure: ["blockquote"] } },
+      params: { name: "oddkit_catalog", arguments: args },
     },
     session,
   );
@@ -101,6 +105,15 @@ describe("createOddkitHandlers answers MCP over msw", () => {
     const { call, envelope } = await rawCatalog("json");
     expect(call.headers.get("content-type")).toContain("application/json");
     expect(envelope.result.status).toBe("FOUND");
+  });
+
+  it("stands in for a legacy (0.28.x) server for code not migrated yet", async () => {
+    const { envelope } = await rawCatalog("sse", "legacy", { sort_by: "path", limit: 3 });
+    expect(envelope.action).toBe("catalog");
+    expect(envelope.result).toHaveProperty("categories");
+    expect(envelope.result.articles).toHaveLength(3);
+    expect(envelope.result.articles[0]).toHaveProperty("metadata");
+    expect(envelope.result).not.toHaveProperty("disclosure_applied");
   });
 
   it("serves the oddkit client over HTTP exactly as the embedded server does in memory", async () => {
