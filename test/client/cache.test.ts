@@ -209,6 +209,17 @@ describe("revision-keyed revalidation", () => {
     expect(tokensFetched * 96).toBe(tokensServed);
   });
 
+  it("answers about another knowledge base (knowledge_base_url) get plain TTL: the probe speaks for the default one", async () => {
+    const { server, client, advance } = setup({ revision: "rev-1" });
+    const other = await client.catalog({ knowledge_base_url: "https://github.com/someone/else" });
+    expect(other.meta.revision).toBeUndefined();
+    advance(FIVE_MINUTES + 1);
+    const again = await client.catalog({ knowledge_base_url: "https://github.com/someone/else" });
+    expect(again.meta).toMatchObject({ cached: false, revalidated: false });
+    expect(server.count("oddkit_catalog")).toBe(2);
+    expect(server.count("oddkit_version")).toBe(0);
+  });
+
   it("servers that report no revision get plain TTL: expired means refetch, and no more probes", async () => {
     const { server, client, advance } = setup({ revision: null });
     const first = await client.catalog();

@@ -106,12 +106,22 @@ export class ResultCache {
     const key = cacheKey(this.namespace, request);
     const pending = this.#inflight.get(key);
     if (pending) return pending.then(shared);
-    const promise = this.#serve(key, request.action, fetch).finally(() => this.#inflight.delete(key));
+    // `oddkit_version` reports the revision of the server's own knowledge base; an
+    // answer about another one (`knowledge_base_url`) cannot be revalidated by it.
+    const revisable = (request.params as { knowledge_base_url?: unknown }).knowledge_base_url === undefined;
+    const promise = this.#serve(key, request.action, revisable, fetch).finally(() =>
+      this.#inflight.delete(key),
+    );
     this.#inflight.set(key, promise);
     return promise;
   }
 
-  async #serve(key: string, action: Action, fetch: () => Promise<FetchedText>): Promise<CacheOutcome> {
+  async #serve(
+    key: string,
+    action: Action,
+    revisable: boolean,
+    fetch: () => Promise<FetchedText>,
+  ): Promise<CacheOutcome> {
     const record = await this.#read(key);
     const now = this.#now();
     if (record && now < record.freshUntil) return fromRecord(record, { cached: true, revalidated: false });
@@ -124,7 +134,7 @@ export class ResultCache {
       }
       return this.#fetchAndStore(key, action, fetch, current);
     }
-    const tag = await this.#revisionForFetch();
+    const tag = revisable ? await this.#revisionForFetch() : null;
     return this.#fetchAndStore(key, action, fetch, tag);
   }
 
