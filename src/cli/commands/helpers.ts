@@ -20,6 +20,8 @@ const ARGUMENT: Readonly<Record<NonNullable<AnyUseCaseRow["input"]>, string>> = 
   path_prefix: "<prefix>",
 };
 
+const helperLabel = (row: AnyUseCaseRow) => `${row.functionName}()`;
+
 /** The request flags a use-case verb accepts: every parameter of its action the row does not fix. */
 export function useCaseParamFlags(row: AnyUseCaseRow) {
   const fixed = new Set(fixedParams(row));
@@ -30,6 +32,7 @@ function registerUseCase(program: Command, ctx: CliContext, row: AnyUseCaseRow):
   const flags = useCaseParamFlags(row);
   const command = program
     .command(row.cliVerb)
+    .summary(`${row.title}${row.status === "aspirational" ? " (aspirational)" : ""} (${helperLabel(row)})`)
     .description(`${row.title}${row.status === "aspirational" ? " (aspirational)" : ""}: ${row.description}`);
   if (row.input) command.argument(ARGUMENT[row.input], `The ${row.input.replace("_", " ")}`);
   addParamFlags(command, flags);

@@ -72,7 +72,9 @@ function collect(value: string, previous: string[] | undefined): string[] {
 /** Register the flags on a command (values stay raw strings; `readParams` parses them). */
 export function addParamFlags(command: Command, flags: readonly ParamFlag[]): void {
   for (const f of flags) {
-    const accepts = f.choices ? ` (${f.choices.join(", ")})` : "";
+    // Accepted values, unless the schema's description already lists them.
+    const listed = f.choices?.join(", ");
+    const accepts = listed && !f.description.includes(listed) ? ` (${listed})` : "";
     if (f.kind === "boolean") {
       command.addOption(new Option(f.flag, f.description));
       command.addOption(new Option(`--no-${f.flag.slice(2)}`, `Pass ${f.param}: false`));
