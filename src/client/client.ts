@@ -308,7 +308,13 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
         throw error;
       }
     },
-    serverInfo: () => session.serverInfo(callBudgetMs),
+    async serverInfo() {
+      try {
+        return await session.serverInfo(callBudgetMs);
+      } catch (error) {
+        throw toTransportError(error, { action: "serverInfo" }, url ? timeoutMs : callBudgetMs);
+      }
+    },
     close: () => session.close(),
   };
   return client;

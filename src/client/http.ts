@@ -3,10 +3,13 @@
  * a per-attempt timeout and bounded retries with exponential backoff + jitter.
  *
  * Only idempotent reads are retried: a `tools/call` of a retrieval tool or
- * `oddkit_version` (the JSON-RPC body says which). Everything else (initialize,
- * notifications, other tools, session DELETE, the SSE GET) gets one attempt,
- * because a retry could repeat a side effect. 4xx answers other than
- * 408/409/429 are never retried; `Retry-After` is honoured on 429/503.
+ * `oddkit_version` (the JSON-RPC body says which), and the `initialize`
+ * handshake that opens the session for them (a repeated handshake can at worst
+ * leave an unused session to expire; without it a read would fail on a
+ * transient 503 before it is even sent). Everything else (notifications,
+ * other tools, session DELETE, the SSE GET) gets one attempt, because a retry
+ * could repeat a side effect. 4xx answers other than 408/409/429 are never
+ * retried; `Retry-After` is honoured on 429/503.
  *
  * After the last attempt the HTTP response is handed to the transport as is
  * (so it can see a 404 for an expired session, or a 503 body), never hidden.
@@ -84,28 +87,31 @@ export function resolveRetry(options: ClientRetryOptions | number | false | unde
 
 const READ_TOOLS = new Set<string>([...ACTIONS.map((a) => toolName(a)), toolName("version")]);
 
-/** The tool a JSON-RPC body calls (`tools/call`), if any. */
-export function calledTool(body: unknown): string | null {
-  if (typeof body !== "string") return null;
+/** What a JSON-RPC body asks for: its method, and the tool for `tools/call`. */
+export function rpcOf(body: unknown): { method: string | null; tool: string | null } {
+  const none = { method: null, tool: null };
+  if (typeof body !== "string") return none;
   let message: unknown;
   try {
     message = JSON.parse(body);
   } catch {
-    return null;
+    return none;
   }
-  if (typeof message !== "object" || message === null || Array.isArray(message)) return null;
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return none;
   const m = message as { method?: unknown; params?: { name?: unknown } };
-  return m.method === "tools/call" && typeof m.params?.name === "string" ? m.params.name : null;
+  const method = typeof m.method === "string" ? m.method : null;
+  const tool = method === "tools/call" && typeof m.params?.name === "string" ? m.params.name : null;
+  return { method, tool };
 }
 
-/** Is this JSON-RPC body a tools/call of a read-only tool (safe to send twice)? */
+/** Is this JSON-RPC body safe to send twice: a read-only tool call, or the session handshake? */
 export function isIdempotentRead(body: unknown): boolean {
-  const tool = calledTool(body);
-  return tool !== null && READ_TOOLS.has(tool);
+  const { method, tool } = rpcOf(body);
+  return method === "initialize" || (tool !== null && READ_TOOLS.has(tool));
 }
 
 export interface RetryEvent {
-  /** The tool being retried. */
+  /** The tool being retried (or `initialize` for the handshake). */
   readonly tool: string;
   /** 1 for the first retry. */
   readonly attempt: number;
@@ -135,8 +141,8 @@ export function createHttpFetch(options: HttpFetchOptions): FetchLike {
     return f(request, init);
   };
   return async (input, init) => {
-    const tool = calledTool(init?.body);
-    const read = tool !== null && READ_TOOLS.has(tool);
+    const { method, tool } = rpcOf(init?.body);
+    const read = isIdempotentRead(init?.body);
     const limit = read ? retry.limit : 0;
     const retryable = new Set(retry.statusCodes);
     const kyRetry: RetryOptions = {
@@ -163,7 +169,7 @@ export function createHttpFetch(options: HttpFetchOptions): FetchLike {
           beforeRetry: [
             ({ error, retryCount }) => {
               const reason = error instanceof HTTPError ? `HTTP ${error.response.status}` : error.name;
-              options.onRetry?.({ tool: tool ?? "(none)", attempt: retryCount, reason });
+              options.onRetry?.({ tool: tool ?? method ?? "(none)", attempt: retryCount, reason });
             },
           ],
         },

@@ -1,5 +1,6 @@
+import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createOddkitClient, type OddkitClient } from "../../src/index.js";
+import { createOddkitClient, type OddkitClient, OddkitTransportError } from "../../src/index.js";
 import { FakeServer } from "./fake-server.js";
 
 const clients: OddkitClient[] = [];
@@ -30,5 +31,18 @@ describe("createOddkitClient over Streamable HTTP", () => {
     const init = JSON.parse(await posts[0]!.text());
     expect(init.params.clientInfo.name).toBe("doc-listing");
     expect(server.sessionCount).toBe(1);
+  });
+
+  it("an unreachable server is a typed transport error, for calls and serverInfo alike", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === "object" && address ? address.port : 1));
+      });
+    });
+    const client = createOddkitClient({ url: `http://127.0.0.1:${port}/mcp`, retry: false, cache: false });
+    clients.push(client);
+    await expect(client.catalog()).rejects.toBeInstanceOf(OddkitTransportError);
+    await expect(client.serverInfo()).rejects.toBeInstanceOf(OddkitTransportError);
   });
 });

@@ -100,6 +100,14 @@ describe("retries: idempotent reads only, bounded, Retry-After honoured", () => 
     ]);
   });
 
+  it("retries the session handshake too, so a read survives a transient 503 on its first call", async () => {
+    const { count } = serve((rpc, n) =>
+      rpc.method === "initialize" && n === 1 ? new HttpResponse("warming up", { status: 503 }) : undefined,
+    );
+    await expect(client().catalog()).resolves.toMatchObject({ status: "FOUND" });
+    expect(count("initialize")).toBe(2);
+  });
+
   it("honours Retry-After on 429", async () => {
     serve((rpc, n) =>
       rpc.tool === "oddkit_search" && n === 1
