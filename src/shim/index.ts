@@ -9,6 +9,11 @@ export * from "./backward/compat.js";
 export { ContractCallError } from "./backward/contract-calls.js";
 export * from "./backward/differences.js";
 export { PathProbeError } from "./backward/paths.js";
+export {
+  createLegacyCompatServer,
+  type LegacyCompatServerOptions,
+  legacyToolList,
+} from "./backward/server.js";
 export * from "./call-site.js";
 export * from "./codemods.js";
 export * from "./deprecation.js";

@@ -87,8 +87,16 @@ export interface LegacyCompat {
     nameOrRequest: string | { name: string; arguments?: Record<string, unknown> },
     args?: Record<string, unknown>,
   ): Promise<LegacyToolResult>;
-  /** The same call, returning the parsed legacy envelope. */
-  call(name: string, args?: Record<string, unknown>): Promise<LegacyEnvelopeOut>;
+  /**
+   * The same call, returning the parsed legacy envelope. `callSite` names
+   * where the call came from when the stack cannot (e.g. a consumer label
+   * for calls arriving over HTTP).
+   */
+  call(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: { callSite?: string },
+  ): Promise<LegacyEnvelopeOut>;
   /** The server's era as detected (undefined before the first call). */
   era(): Promise<Era>;
   readonly deprecations: DeprecationTracker;
@@ -210,8 +218,8 @@ export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOp
   const compat: LegacyCompat = {
     deprecations,
     era,
-    call(name, args = {}) {
-      return run(name, args, deprecations.captureCallSite());
+    call(name, args = {}, callOptions = {}) {
+      return run(name, args, callOptions.callSite ?? deprecations.captureCallSite());
     },
     async callTool(nameOrRequest, args) {
       const callSite = deprecations.captureCallSite();

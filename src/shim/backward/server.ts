@@ -1,0 +1,81 @@
+/**
+ * The backward shim as an MCP endpoint: legacy code that talks to oddkit
+ * over HTTP (raw JSON-RPC `fetch`, or the MCP SDK client) points its URL
+ * here instead of at the server, and keeps running unchanged against a
+ * contract server. Every call is answered by createLegacyCompat; the legacy
+ * tools and their 0.28.x parameter schemas are published for `tools/list`.
+ * Deprecations are reported per consumer label (the call site of remote code).
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { LegacyToolParamsSchemas, LegacyUnifiedParamsSchema } from "../../legacy/params.js";
+import { createFetchHandler, type FetchHandler } from "../../server/http.js";
+import { consumerOf } from "../../server/mcp.js";
+import { LEGACY_TOOLS, type LegacyCompat } from "./compat.js";
+
+export interface LegacyCompatServerOptions {
+  /** MCP server name (default "oddkit"). */
+  readonly name?: string;
+  /** Reported as serverInfo.version (default "0.28.1": what legacy code expects to talk to). */
+  readonly version?: string;
+  /** Answer POSTs with JSON instead of SSE streams. */
+  readonly jsonResponse?: boolean;
+}
+
+function inputSchema(schema: z.ZodType) {
+  const json = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
+  delete json.$schema;
+  return json as { type: "object"; [k: string]: unknown };
+}
+
+/** The legacy tool list: the unified `oddkit` tool and the individual retrieval tools. */
+export function legacyToolList() {
+  return [
+    {
+      name: "oddkit",
+      description:
+        "Unified oddkit tool (legacy surface, answered from a contract server by the oddkit-sdk compat shim).",
+      inputSchema: inputSchema(LegacyUnifiedParamsSchema),
+    },
+    ...Object.entries(LEGACY_TOOLS).map(([name, action]) => ({
+      name,
+      description: `Legacy ${action} (answered from a contract server by the oddkit-sdk compat shim).`,
+      inputSchema: inputSchema(LegacyToolParamsSchemas[action]),
+    })),
+  ];
+}
+
+export function createLegacyCompatServer(
+  compat: LegacyCompat,
+  options: LegacyCompatServerOptions = {},
+): FetchHandler {
+  const name = options.name ?? "oddkit";
+  const version = options.version ?? "0.28.1";
+  const tools = legacyToolList();
+  const newServer = () => {
+    const server = new Server({ name, version }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const info = extra.requestInfo;
+      // The label legacy code gives itself: ?consumer= (or x-oddkit-client), else its MCP clientInfo.name.
+      const consumer =
+        (info ? consumerOf(info.url, info.headers) : null) ?? server.getClientVersion()?.name ?? null;
+      const envelope = await compat.call(request.params.name, request.params.arguments ?? {}, {
+        callSite: `mcp consumer ${consumer ?? "(unlabeled)"}`,
+      });
+      return {
+        content: [{ type: "text" as const, text: JSON.stringify(envelope, null, 2) }],
+        ...(envelope.action === "error" ? { isError: true } : {}),
+      };
+    });
+    return server;
+  };
+  return createFetchHandler({
+    name,
+    version,
+    toolNames: tools.map((t) => t.name),
+    newServer,
+    jsonResponse: options.jsonResponse,
+  });
+}
