@@ -7,6 +7,7 @@
  *   npx tsx bench/bundle-size.ts
  */
 import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
 import { bundleEntry } from "../scripts/bundle-entry.js";
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -55,4 +56,33 @@ async function main(): Promise<void> {
   }
 }
 
+/** Gzipped size of a one-schema program on each zod flavour: what the validation library alone costs. */
+async function zodFloor(): Promise<void> {
+  const programs = {
+    "zod (classic, as the contract core uses it)":
+      'import { z } from "zod"; export const s = z.object({ a: z.string() });',
+    "zod/mini (tree-shakeable)":
+      'import * as z from "zod/mini"; export const s = z.object({ a: z.string() });',
+  };
+  console.log("floor cost of the validation library (one schema, minified + gzipped):");
+  const sizes: number[] = [];
+  for (const [name, contents] of Object.entries(programs)) {
+    const out = await build({
+      stdin: { contents, resolveDir: process.cwd(), loader: "ts" },
+      bundle: true,
+      minify: true,
+      write: false,
+      format: "esm",
+      platform: "browser",
+      logLevel: "silent",
+    });
+    const gz = gzipSync(out.outputFiles[0]!.contents, { level: 9 }).length;
+    sizes.push(gz);
+    console.log(`  ${name.padEnd(44)}${kb(gz).padStart(10)}`);
+  }
+  const [classic, mini] = sizes as [number, number];
+  console.log(`  classic / mini: ${(classic / mini).toFixed(1)}x`);
+}
+
 await main();
+await zodFloor();
