@@ -86,7 +86,13 @@ export function transformProject(
     useInMemoryFileSystem: true,
     compilerOptions: { allowJs: false, allowImportingTsExtensions: true, noEmit: true, jsx: 1 },
   });
-  for (const f of candidates) project.createSourceFile(f.path, f.source, { overwrite: true });
+  // The compiler drops a byte-order mark: keep it out of the tree and put it back on output.
+  const BOM = "\uFEFF";
+  for (const f of candidates) {
+    project.createSourceFile(f.path, f.source.startsWith(BOM) ? f.source.slice(1) : f.source, {
+      overwrite: true,
+    });
+  }
   const report = (node: Node, what: string) =>
     options.sink?.({
       transform: name,
@@ -122,8 +128,9 @@ export function transformProject(
   for (const marker of markers) marker.file.insertText(marker.position, marker.text);
   for (const file of project.getSourceFiles()) {
     const original = candidates.find((f) => f.path === file.getFilePath());
-    const text = file.getFullText();
-    if (original && text !== original.source) changedFiles.set(original.path, text);
+    if (!original) continue;
+    const text = (original.source.startsWith(BOM) ? BOM : "") + file.getFullText();
+    if (text !== original.source) changedFiles.set(original.path, text);
   }
   return changedFiles;
 }

@@ -45,6 +45,9 @@ export function quoteStyle(source: string): "single" | "double" {
 /** Print the tree when something changed; `undefined` tells the runner (and jscodeshift) "no change". */
 export function finish(root: Collection, changed: boolean, source: string): string | undefined {
   if (!changed) return undefined;
-  const output = root.toSource({ quote: quoteStyle(source) });
+  const lineTerminator = source.includes("\r\n") ? "\r\n" : "\n";
+  let output = root.toSource({ quote: quoteStyle(source), lineTerminator });
+  // Keep a byte-order mark the parser consumed.
+  if (source.startsWith("\uFEFF") && !output.startsWith("\uFEFF")) output = `\uFEFF${output}`;
   return output === source ? undefined : output;
 }
