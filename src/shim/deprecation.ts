@@ -6,7 +6,7 @@
  * every use for telemetry; a per-process summary lists what is left to migrate.
  */
 import { captureCallSite, INTERNAL_FRAME_PATTERNS } from "./call-site.js";
-import { type CodemodName, codemodFor, type LegacyUseKind } from "./codemods.js";
+import { type CodemodName, codemodCommand, codemodFor, type LegacyUseKind } from "./codemods.js";
 import type { Era } from "./era.js";
 
 export const LEGACY_POLICIES = ["warn", "error", "silent"] as const;
@@ -176,7 +176,7 @@ export class DeprecationTracker {
       era: this.era,
       message: `oddkit legacy use at ${callSite}: ${use.detail} (${use.tool}${
         use.action ? ` action ${use.action}` : ""
-      }). Rewrite it with: npx oddkit-sdk migrate --codemod ${codemod}`,
+      }). Rewrite it with: ${codemodCommand(codemod)}`,
     };
     this.table.add(use, callSite);
     processTable().add(use, callSite);

@@ -34,7 +34,7 @@ describe("DeprecationTracker", () => {
     tracker.record(umbrella); // a second call site
     expect(events).toHaveLength(4);
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toContain("--codemod umbrella-to-action-tools");
+    expect(warnings[0]).toContain("npx oddkit-sdk migrate --transforms umbrella-to-action-tools");
     expect(warnings[0]).toMatch(/deprecation\.test\.ts:\d+:\d+/);
     expect(events.map((e) => e.first)).toEqual([true, false, false, true]);
   });
@@ -80,7 +80,7 @@ describe("DeprecationTracker", () => {
     expect(a.summary().total).toBe(2);
     const all = legacyUsageSummary();
     expect(all.total).toBe(3);
-    expect(all.byCodemod).toEqual({ "umbrella-to-action-tools": 2, "legacy-params": 1 });
+    expect(all.byCodemod).toEqual({ "umbrella-to-action-tools": 2, "tool-parameters": 1 });
     expect(all.uses[0]).toMatchObject({ kind: "umbrella-tool", count: 1 });
   });
 });

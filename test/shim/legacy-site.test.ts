@@ -102,7 +102,7 @@ describe("the unmigrated legacy-site example", () => {
   it("reports every legacy use with the codemod that rewrites it", () => {
     const codemods = new Set(events.map((e) => e.codemod));
     expect(codemods).toEqual(
-      new Set(["fat-catalog", "legacy-params", "umbrella-to-action-tools", "response-access"]),
+      new Set(["fat-catalog", "tool-parameters", "umbrella-to-action-tools", "response-access"]),
     );
     // Remote code has no stack here: its call site is its consumer label (clientInfo.name when unlabeled).
     expect(new Set(events.map((e) => e.callSite))).toEqual(new Set(["mcp consumer klappy.dev"]));
