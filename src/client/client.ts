@@ -8,14 +8,11 @@
  * and reports the same meta to `onEvent`.
  */
 
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { TimeoutError as KyTimeoutError } from "ky";
 import { ACTION_SPECS, type Action, type ManyAction, validateRequest } from "../contract/index.js";
 import { countTokens as cl100kTokens } from "../tokens.js";
 import { type CacheOptions, ResultCache } from "./cache/layer.js";
+import { endpointUrl, stripConsumer } from "./endpoint.js";
 import {
-  OddkitError,
   type OddkitErrorOptions,
   OddkitRequestError,
   type OddkitRequestInfo,
@@ -27,7 +24,9 @@ import {
 import { type ClientRetryOptions, createHttpFetch, type RequestFetch, resolveRetry } from "./http.js";
 import { paginateEntries } from "./paginate.js";
 import { toolName, toWireParams } from "./params.js";
+import { parseVersion } from "./server-version.js";
 import { type InMemoryServer, McpSession } from "./session.js";
+import { toTransportError } from "./transport-errors.js";
 import type {
   CallOptions,
   ClientEvent,
@@ -318,65 +317,4 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
     close: () => session.close(),
   };
   return client;
-}
-
-function endpointUrl(raw: string | URL, consumer: string | undefined): URL {
-  let url: URL;
-  try {
-    url = new URL(String(raw));
-  } catch {
-    throw new TypeError(
-      `createOddkitClient: url '${String(raw)}' is not an absolute URL (e.g. https://host/mcp)`,
-    );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new TypeError(`createOddkitClient: url must be http(s), got '${url.protocol}'`);
-  }
-  if (consumer !== undefined) url.searchParams.set("consumer", consumer);
-  return url;
-}
-
-function stripConsumer(url: URL): URL {
-  const copy = new URL(url);
-  copy.searchParams.delete("consumer");
-  return copy;
-}
-
-/** Map whatever the transport threw to the client's typed errors (already-typed errors pass through). */
-function toTransportError(error: unknown, options: OddkitErrorOptions, timeoutMs: number): OddkitError {
-  if (error instanceof OddkitError) return error;
-  const withCause = { ...options, cause: error };
-  if (error instanceof KyTimeoutError) return new OddkitTimeoutError(timeoutMs, withCause);
-  if (error instanceof McpError) {
-    if (error.code === -32001) return new OddkitTimeoutError(timeoutMs, withCause);
-    return new OddkitTransportError(`${options.action}: the MCP server refused the call: ${error.message}`, {
-      ...withCause,
-      mcpCode: error.code,
-    });
-  }
-  if (error instanceof StreamableHTTPError) {
-    const status = error.code !== undefined && error.code > 0 ? error.code : undefined;
-    return new OddkitTransportError(
-      `${options.action}: HTTP ${status ?? "error"} from the server: ${error.message}`,
-      { ...withCause, ...(status ? { status, response: { status } } : {}) },
-    );
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new OddkitTransportError(
-    `${options.action}: the call failed before an answer arrived: ${message}`,
-    withCause,
-  );
-}
-
-/** `oddkit_version`'s answer; a server that reports no revision gives knowledge_base_revision null. */
-function parseVersion(envelope: Json): ServerVersion {
-  const result =
-    typeof envelope.result === "object" && envelope.result !== null ? (envelope.result as Json) : envelope;
-  const pick = (key: string): unknown => result[key] ?? envelope[key];
-  const version = pick("server_version") ?? pick("version");
-  const revision = pick("knowledge_base_revision");
-  return {
-    server_version: typeof version === "string" ? version : "unknown",
-    knowledge_base_revision: typeof revision === "string" && revision !== "" ? revision : null,
-  };
 }
