@@ -20,7 +20,7 @@ export const HELPERS_DOC_PATH = fileURLToPath(new URL("../docs/helpers.md", impo
 
 function signature(row: AnyUseCaseRow): string {
   const input = row.input === "path_prefix" ? "prefix" : row.input;
-  const args = ["client", ...(input ? [input] : []), "overrides?", ...(row.paginate ? ["options?"] : [])];
+  const args = ["client", ...(input ? [input] : []), "overrides?", "options?"];
   return `${row.functionName}(${args.join(", ")})`;
 }
 
@@ -120,6 +120,8 @@ export function renderHelpersDoc(): string {
     "  listings every structural filter). A filter passed there replaces the row's value for that filter",
     "  only. The parameters a row fixes (`disclosure`, its input, and `limit`/`offset` on paginated rows)",
     "  are refused with a `HelperArgumentError`: call the action on the client directly to choose them.",
+    "- **Options.** The last argument is passed to the client: `{ signal, cache }` (`CallOptions`) for",
+    "  one-call helpers, `{ maxEntries, onTotalChange }` (`PaginateOptions`) for `getSitemap`.",
     "- **Nothing is cut silently.** A listing helper returns one page; its `total` says how many documents",
     "  match, so pass `offset` (or use `client.paginate`) when `total` exceeds `data.length`.",
     "  `getSitemap` fetches every page and fails if `total` changes between pages.",

@@ -6,6 +6,7 @@
  */
 
 import type {
+  CallOptions,
   ClientParams,
   ClientResult,
   OddkitActions,
@@ -62,7 +63,7 @@ export type HelperFunction<R extends UseCase> = R extends { paginate: true }
     ) => Promise<HelperResult<R>>
   : (
       client: HelperClient,
-      ...args: [...InputArgs<R>, overrides?: HelperOverrides<R>]
+      ...args: [...InputArgs<R>, overrides?: HelperOverrides<R>, options?: CallOptions]
     ) => Promise<HelperResult<R>>;
 
 export type Helpers = { [R in UseCase as R["functionName"]]: HelperFunction<R> };
@@ -79,7 +80,7 @@ export class HelperArgumentError extends TypeError {
   }
 }
 
-type LooseCall = (params: Record<string, unknown>) => Promise<unknown>;
+type LooseCall = (params: Record<string, unknown>, options?: CallOptions) => Promise<unknown>;
 
 /** Client-side parameters a row fixes: callers cannot override them (the result type depends on them). */
 export function fixedParams(row: AnyUseCaseRow): string[] {
@@ -135,7 +136,8 @@ function makeHelper(row: AnyUseCaseRow): (client: HelperClient, ...args: unknown
       for await (const entry of pages) data.push(entry);
       return { data, total: data.length };
     }
-    return ((client[row.action] as LooseCall).bind(client) as LooseCall)(request);
+    const call = (client[row.action] as LooseCall).bind(client) as LooseCall;
+    return rest[1] === undefined ? call(request) : call(request, rest[1] as CallOptions);
   };
   Object.defineProperty(helper, "name", { value: row.functionName });
   return helper;

@@ -4,14 +4,14 @@
  * projected entries), so a helper that sends the wrong request fails here
  * exactly as it would against a server.
  */
-import type { OddkitClient, PaginateOptions, ResultMeta } from "../../src/client/types.js";
+import type { CallOptions, OddkitClient, PaginateOptions, ResultMeta } from "../../src/client/types.js";
 import { ACTION_SPECS, type Action, projectEntry, validateRequest } from "../../src/contract/index.js";
 
 export interface RecordedCall {
   readonly method: Action | "paginate";
   readonly action: Action;
   readonly params: Record<string, unknown>;
-  readonly options?: PaginateOptions;
+  readonly options?: PaginateOptions | CallOptions;
 }
 
 const META: ResultMeta = {
@@ -49,8 +49,8 @@ function fullEntry(i: number): Record<string, unknown> {
 /** A fake client over `size` documents; every call is checked by the contract core first. */
 export function createFakeClient(size = 3): OddkitClient & { calls: RecordedCall[] } {
   const calls: RecordedCall[] = [];
-  const answer = async (action: Action, params: Record<string, unknown>) => {
-    calls.push({ method: action, action, params });
+  const answer = async (action: Action, params: Record<string, unknown>, options?: CallOptions) => {
+    calls.push({ method: action, action, params, ...(options ? { options } : {}) });
     const checked = validateRequest(action, wireParams(action, params));
     if (!checked.ok) throw new Error(`fake client: ${checked.error.error_message}`);
     const { request } = checked;
@@ -79,11 +79,11 @@ export function createFakeClient(size = 3): OddkitClient & { calls: RecordedCall
   };
   const client = {
     calls,
-    search: (p: Record<string, unknown>) => answer("search", p),
-    catalog: (p: Record<string, unknown> = {}) => answer("catalog", p),
-    preflight: (p: Record<string, unknown>) => answer("preflight", p),
-    get: (p: Record<string, unknown>) => answer("get", p),
-    resolve: (p: Record<string, unknown>) => answer("resolve", p),
+    search: (p: Record<string, unknown>, o?: CallOptions) => answer("search", p, o),
+    catalog: (p: Record<string, unknown> = {}, o?: CallOptions) => answer("catalog", p, o),
+    preflight: (p: Record<string, unknown>, o?: CallOptions) => answer("preflight", p, o),
+    get: (p: Record<string, unknown>, o?: CallOptions) => answer("get", p, o),
+    resolve: (p: Record<string, unknown>, o?: CallOptions) => answer("resolve", p, o),
     async *paginate(action: Action, params: Record<string, unknown>, options?: PaginateOptions) {
       calls.push({ method: "paginate", action, params, ...(options ? { options } : {}) });
       const cap = validateRequest(action, wireParams(action, params));

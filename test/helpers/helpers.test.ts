@@ -159,6 +159,13 @@ describe("overrides", () => {
     });
   });
 
+  it("pass call options (abort signal, cache) through to the client", async () => {
+    const client = createFakeClient();
+    const signal = new AbortController().signal;
+    await getEssayPage(client, "klappy://writings/one", {}, { signal, cache: false });
+    expect(client.calls[0]?.options).toEqual({ signal, cache: false });
+  });
+
   it("refuse the parameters a use case fixes, naming the parameter and the way out", async () => {
     const client = createFakeClient();
     const call = () => getEssaysIndex(client, { disclosure: ["metadata"] } as never);
