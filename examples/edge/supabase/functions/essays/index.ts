@@ -7,6 +7,8 @@ import { createOddkitClient, getEssaysIndex, OddkitError } from "npm:oddkit-sdk"
 const client = createOddkitClient({
   url: Deno.env.get("ODDKIT_URL") ?? "https://oddkit.klappy.dev/mcp",
   consumer: "klappy.dev-essays-index",
+  // Skip the cl100k tokenizer (~430 KB gzipped, loaded lazily): meta.bytes still measures each answer.
+  countTokens: false,
 });
 
 Deno.serve(async (_request: Request) => {
@@ -18,7 +20,7 @@ Deno.serve(async (_request: Request) => {
       blockquote: essay.blockquote,
     }));
     return Response.json(
-      { total: essays.total, essays: body, tokens: essays.meta.tokens },
+      { total: essays.total, essays: body, bytes: essays.meta.bytes },
       { headers: { "Cache-Control": "public, max-age=300" } },
     );
   } catch (error) {
