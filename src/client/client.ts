@@ -215,8 +215,8 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
       if (!validation.ok) throw new OddkitRequestError(validation.error, { ...errorOptions, sent: false });
       const request = validation.request;
 
-      const fetchValidated = async (): Promise<Fetched> => {
-        const raw = await callRaw(tool, wire, action, callOptions.signal);
+      const fetchValidated = async (signal?: AbortSignal): Promise<Fetched> => {
+        const raw = await callRaw(tool, wire, action, signal);
         const read = readToolResult(raw, maxResponseBytes, errorOptions);
         throwIfErrorEnvelope(read, errorOptions);
         assertCompliant(request, wire, read, errorOptions);
@@ -231,7 +231,12 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
       let envelope: Json;
       let meta: ResultMeta;
       if (cache && callOptions.cache !== false && cache.enabledFor(action)) {
-        const outcome = await cache.through(request, fetchValidated);
+        // A cached call may be shared with other callers, so it runs without this
+        // caller's signal; aborting only stops this caller from waiting for it.
+        const outcome = await untilAborted(
+          cache.through(request, () => fetchValidated()),
+          callOptions.signal,
+        );
         envelope = outcome.take();
         meta = {
           bytes: outcome.record.bytes,
@@ -243,7 +248,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
           ...(outcome.record.revision !== null ? { revision: outcome.record.revision } : {}),
         };
       } else {
-        const fetched = await fetchValidated();
+        const fetched = await fetchValidated(callOptions.signal);
         envelope = fetched.envelope;
         meta = {
           bytes: fetched.bytes,
@@ -317,4 +322,24 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
     close: () => session.close(),
   };
   return client;
+}
+
+/** The promise, or a rejection with the signal's reason as soon as it aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -95,6 +95,19 @@ describe("TTL cache keyed by the canonical request", () => {
     expect(new Set(results.map((r) => JSON.stringify(r.data))).size).toBe(1);
   });
 
+  it("one caller aborting does not abort the call it shares with others", async () => {
+    const server = new FakeServer({ revision: null });
+    const client = createOddkitClient({ server });
+    clients.push(client);
+    const controller = new AbortController();
+    const impatient = client.catalog({ limit: 5 }, { signal: controller.signal });
+    const patient = client.catalog({ limit: 5 });
+    controller.abort(new Error("gave up"));
+    await expect(impatient).rejects.toThrow("gave up");
+    await expect(patient).resolves.toMatchObject({ status: "FOUND" });
+    expect(server.count("oddkit_catalog")).toBe(1);
+  });
+
   it("never caches a failure", async () => {
     const { server, client } = setup({ revision: null });
     await expect(client.get({ uri: "klappy://nowhere" })).rejects.toThrow(/NOT_FOUND/);
