@@ -27,7 +27,7 @@ import {
 } from "./profiles.js";
 import { capitalize, phrase, sentences } from "./prose.js";
 import { Random } from "./random.js";
-import { ADJECTIVES, NAMES, NOUNS, plural, TOPICS, VERBS } from "./words.js";
+import { ADJECTIVES, baseVerb, NAMES, NOUNS, plural, TOPICS, VERBS } from "./words.js";
 import type { FieldValue, YamlStyle } from "./yaml-text.js";
 
 export interface PlannedDoc {
@@ -362,7 +362,7 @@ function titleFor(r: Random, group: GroupProfile, day: string): string {
     [() => `${t()} and the ${a()} ${nn()}`, 2],
     [
       () =>
-        `Why ${capitalize(plural(r.pick(NOUNS)))} ${r.pick(VERBS).replace(/s$/, "")} ${capitalize(plural(r.pick(NOUNS)))}`,
+        `Why ${capitalize(plural(r.pick(NOUNS)))} ${baseVerb(r.pick(VERBS))} ${capitalize(plural(r.pick(NOUNS)))}`,
       1,
     ],
     [() => `${t()}: ${capitalize(phrase(r))}`, 2],
@@ -386,7 +386,7 @@ function titleFor(r: Random, group: GroupProfile, day: string): string {
     case "canon/definitions/":
       return `Definition: ${nn()}${r.chance(0.6) ? ` and ${capitalize(phrase(r))}` : ""}`;
     case "docs/howto/":
-      return `How to ${r.pick(VERBS).replace(/s$/, "")} the ${r.pick(NOUNS)}`;
+      return `How to ${baseVerb(r.pick(VERBS))} the ${r.pick(NOUNS)}`;
     default:
       return r.chance(0.5) ? `${base}: ${capitalize(phrase(r))}` : base;
   }

@@ -7,6 +7,7 @@ import type { Random } from "./random.js";
 import {
   ADJECTIVES,
   ADVERBS,
+  baseVerb,
   CODE_SNIPPETS,
   fixArticles,
   NAMES,
@@ -17,13 +18,14 @@ import {
   VERBS,
 } from "./words.js";
 
-const SLOT = /\{([npavdtN])\}/g;
+const SLOT = /\{([npavbdtNM])\}/g;
 
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function sentence(r: Random): string {
+  let name = "";
   const filled = r.pick(SENTENCES).replace(SLOT, (_, slot: string) => {
     switch (slot) {
       case "n":
@@ -34,12 +36,19 @@ export function sentence(r: Random): string {
         return r.pick(ADJECTIVES);
       case "v":
         return r.pick(VERBS);
+      case "b":
+        return baseVerb(r.pick(VERBS));
       case "d":
         return r.pick(ADVERBS);
       case "t":
         return r.pick(TOPICS);
-      default:
-        return r.pick(NAMES);
+      case "N":
+        name = r.pick(NAMES);
+        return name;
+      default: {
+        const other = r.pick(NAMES);
+        return other === name ? r.pick(NAMES.filter((n) => n !== name)) : other;
+      }
     }
   });
   return capitalize(fixArticles(filled));

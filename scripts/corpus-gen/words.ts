@@ -449,7 +449,7 @@ export const TOPICS = [
   "onboarding",
 ] as const;
 
-/** Sentence shapes; {n} noun, {p} plural noun, {a} adjective, {v} verb, {d} adverb, {t} topic, {N} name. */
+/** Sentence shapes; {n} noun, {p} plural noun, {a} adjective, {v} verb, {b} base verb, {d} adverb, {t} topic, {N} {M} two different names. */
 export const SENTENCES = [
   "The {a} {n} {v} the {n} before the {n} {v} anything.",
   "Every {n} that {v} a {n} should say so in its {n}.",
@@ -468,12 +468,12 @@ export const SENTENCES = [
   "We measured the {n} and found it {a}, which {v} the {n}.",
   "The rule is {a}: one {n}, one {n}, one {n}.",
   "A {n} without a {n} is a {n} waiting to happen.",
-  "The {a} answer is to let the {n} {v} the {n}, and to record why.",
+  "The {a} answer is to let the {n} {b} the {n}, and to record why.",
   "Keep the {n} {a}; let the {n} carry the weight.",
   "Under {t}, the {n} {v} what the {n} {v}.",
   "It turns out the {n} {v} the {n} more often than the {n} does.",
   "The {n} has to be {a} enough that a {a} {n} can read it.",
-  "{N} and {N} argued about the {n} until the {n} {v} the question.",
+  "{N} and {M} argued about the {n} until the {n} {v} the question.",
   "Write the {n} first, then the {n}, then the {n}.",
   "Nobody {v} a {a} {n} on purpose.",
   "The {n} {v} {d}, which is why the {n} exists.",
@@ -511,4 +511,11 @@ export function plural(noun: string): string {
 /** Fix `a` before a vowel sound the templates could not know about. */
 export function fixArticles(text: string): string {
   return text.replace(/\b([Aa]) ([aeiou])/g, "$1n $2");
+}
+
+/** Base form of a bank verb (`fixes` → `fix`, `carries` → `carry`, `uses` → `use`). */
+export function baseVerb(verb: string): string {
+  if (/ies$/.test(verb)) return `${verb.slice(0, -3)}y`;
+  if (/(?:sses|xes|tches|shes)$/.test(verb)) return verb.slice(0, -2);
+  return verb.slice(0, -1);
 }
