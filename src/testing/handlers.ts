@@ -100,7 +100,7 @@ export function createOddkitHandlers(options: OddkitHandlersOptions): OddkitHand
   };
 
   /** The next use of a fault on a call, if it targets the call and has uses left. */
-  function take<F extends Fault>(fault: F, call: ToolCall): boolean {
+  function take(fault: Fault, call: ToolCall): boolean {
     if (call.action === null || !fault.actions.includes(call.action)) return false;
     const count = used.get(fault) ?? 0;
     if (count >= fault.times) return false;
