@@ -102,19 +102,27 @@ export function transformProject(
     });
   const todos = new Map<Node, string>();
 
-  for (const file of project.getSourceFiles()) {
+  const legacyFiles = project.getSourceFiles().filter((file) => {
+    const text = file.getFullText();
     // A file that opted into the legacy envelope reads legacy fields on purpose during the cutover.
-    if (!file.getFullText().includes("oddkit") || LEGACY_WINDOW_OPT_IN.test(file.getFullText())) continue;
+    return text.includes("oddkit") && !LEGACY_WINDOW_OPT_IN.test(text);
+  });
+  // Renames first (the rename provider rewrites other files and would invalidate collected nodes)…
+  for (const file of legacyFiles) {
     for (const shape of shapesIn(file)) {
-      if (isLegacyEntryShape(shape)) rewriteEntryShape(shape, todos, report);
       for (const list of ["hits", "articles"]) {
         const prop = propertyOf(shape, list);
         if (prop && !propertyOf(shape, "data")) {
           report(prop, `${list} → data (every reference)`);
-          prop.rename("data");
+          prop.rename("data", { usePrefixAndSuffixText: true });
         }
       }
     }
+  }
+  // …then the entry field rewrites.
+  for (const file of legacyFiles) {
+    for (const shape of shapesIn(file))
+      if (isLegacyEntryShape(shape)) rewriteEntryShape(shape, todos, report);
   }
   // Markers last, bottom-up per file, so that earlier positions stay valid.
   const markers = [...todos]

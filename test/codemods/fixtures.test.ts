@@ -5,10 +5,13 @@
  * expected output parses, is a fixed point (feeding it back changes nothing),
  * and the TypeScript ones typecheck against the SDK's types.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TRANSFORMS } from "../../codemods/index.js";
+import { transformProject } from "../../codemods/response-types.js";
 import { jscodeshiftFor } from "../../src/migrate/parser.js";
 import { typecheck } from "./typecheck.js";
 
@@ -21,7 +24,10 @@ function run(transformName: string, path: string, source: string): string | unde
   return transform({ path, source }, { jscodeshift: j, j, stats: () => {}, report: () => {} }, {});
 }
 
-const transformDirs = readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory());
+const PROJECT_TRANSFORMS = new Set(TRANSFORMS.filter((t) => t.kind === "ts-morph").map((t) => t.name));
+const transformDirs = readdirSync(FIXTURES, { withFileTypes: true }).filter(
+  (d) => d.isDirectory() && !PROJECT_TRANSFORMS.has(d.name),
+);
 const outputs: string[] = [];
 
 describe.each(transformDirs.map((d) => d.name))("%s", (transformName) => {
@@ -55,5 +61,41 @@ describe("expected outputs", () => {
   it("typecheck against the SDK's types (oddkit-sdk → src/index.ts)", () => {
     expect(outputs.length).toBeGreaterThan(5);
     expect(typecheck([...outputs, join(FIXTURES, "env.d.ts")])).toEqual([]);
+  });
+});
+
+/**
+ * The project-wide transform (`response-types`): each case is a folder of
+ * files that import each other (`wrapper.input.ts` is the file `wrapper.ts`).
+ */
+describe("response-types (project-wide, ts-morph)", () => {
+  const base = join(FIXTURES, "response-types");
+  const cases = readdirSync(base);
+
+  it.each(cases)("%s", async (name) => {
+    const dir = join(base, name);
+    const inputs = readdirSync(dir).filter((f) => f.includes(".input."));
+    const virtual = (f: string) => `/${name}/${f.replace(/\.(input|output)\./, ".")}`;
+    const files = inputs.map((f) => ({ path: virtual(f), source: readFileSync(join(dir, f), "utf8") }));
+    const changed = transformProject(files);
+    const expected = inputs.map((f) => {
+      const out = join(dir, f.replace(".input.", ".output."));
+      return { path: virtual(f), source: existsSync(out) ? readFileSync(out, "utf8") : undefined };
+    });
+    for (const e of expected) expect(changed.get(e.path), e.path).toBe(e.source);
+    // Fixed point: the expected outputs (or untouched inputs) change nothing.
+    const after = expected.map((e, i) => ({
+      path: e.path,
+      source: e.source ?? (files[i]?.source as string),
+    }));
+    expect(transformProject(after).size).toBe(0);
+    // The outputs typecheck together against the SDK's types.
+    const tmp = await mkdtemp(join(tmpdir(), "response-types-"));
+    try {
+      for (const f of after) writeFileSync(join(tmp, f.path.split("/").pop() as string), f.source);
+      expect(typecheck(readdirSync(tmp).map((f) => join(tmp, f)))).toEqual([]);
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
   });
 });
