@@ -27,7 +27,7 @@ import {
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
 
 const CORPUS = new URL("../fixtures/corpora/odd-frontmatter", import.meta.url).pathname;
-const CONNECTION_FLAGS = ["--url", "--corpus", "--consumer", "--json"];
+const CONNECTION_FLAGS = ["--url", "--corpus", "--mode", "--consumer", "--json"];
 
 async function run(argv: string[]) {
   const out: string[] = [];
@@ -299,11 +299,33 @@ describe("readable output and exit codes", () => {
       /LIMIT_EXCEEDS_FLAG_CAP: limit 26 exceeds the maximum 25/,
     ],
     [["sitemap", "--max-entries", "0"], /--max-entries: '0' is not a positive integer/],
+    [["catalog", "--mode", "legacy"], /--mode: 'legacy' is not one of contract, window/],
   ])("bad value %j → exit 2 with a message naming it", async (argv, message) => {
     const { code, stderr, stdout } = await run([...argv, "--corpus", CORPUS]);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stdout).toBe("");
+  });
+
+  it("--mode window serves the legacy fields beside the contract ones on opt-in", async () => {
+    const argv = [
+      "catalog",
+      "--corpus",
+      CORPUS,
+      "--limit",
+      "2",
+      "--sort-by",
+      "path",
+      "--include-legacy-envelope",
+    ];
+    const refused = await run(argv);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/contract mode/);
+    const { code, stdout } = await run([...argv, "--mode", "window", "--json"]);
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as Record<string, unknown>;
+    expect(result.data).toHaveLength(2);
+    expect(result).toHaveProperty("articles");
   });
 
   it("a URI that names no document → exit 3", async () => {

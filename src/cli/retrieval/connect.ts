@@ -6,12 +6,22 @@
  */
 import { type Command, Option } from "commander";
 import type { OddkitClient } from "../../client/index.js";
+import { CliUsageError } from "./flags.js";
 
 export interface ConnectionOptions {
   readonly url?: string;
   readonly corpus?: string;
+  /** Shape of the embedded server: `contract` (default) or `window` (legacy fields on opt-in). */
+  readonly mode?: string;
   readonly consumer?: string;
 }
+
+/**
+ * Embedded server modes the verbs can read: the typed client validates every
+ * answer against the contract, so a `legacy` server would only produce
+ * contract-violation errors.
+ */
+export const EMBEDDED_MODES = ["contract", "window"] as const;
 
 export interface OpenClient {
   readonly client: OddkitClient;
@@ -28,11 +38,21 @@ export function addConnectionFlags(command: Command): void {
         "Serve this folder of markdown with the embedded reference server (default without --url: the bundled sample corpus)",
       ),
     )
+    .addOption(
+      new Option(
+        "--mode <mode>",
+        `Embedded server shape: ${EMBEDDED_MODES.join(" or ")} (window answers include_legacy_envelope: true); default contract`,
+      ).conflicts("url"),
+    )
     .addOption(new Option("--consumer <label>", "Consumer label sent as ?consumer= and MCP clientInfo.name"))
     .addOption(new Option("--json", "Print the library's result as JSON instead of a table"));
 }
 
 export async function openClient(options: ConnectionOptions): Promise<OpenClient> {
+  const mode = options.mode ?? "contract";
+  if (!(EMBEDDED_MODES as readonly string[]).includes(mode)) {
+    throw new CliUsageError(`--mode: '${mode}' is not one of ${EMBEDDED_MODES.join(", ")}`);
+  }
   const { createOddkitClient } = await import("../../client/index.js");
   const consumer = options.consumer === undefined ? {} : { consumer: options.consumer };
   if (options.url !== undefined) {
@@ -41,7 +61,10 @@ export async function openClient(options: ConnectionOptions): Promise<OpenClient
   }
   // Loaded only for the embedded default: it reads files (Node only).
   const { createReferenceServer } = await import("../../server/index.js");
-  const server = await createReferenceServer(options.corpus === undefined ? {} : { corpus: options.corpus });
+  const server = await createReferenceServer({
+    mode: mode as (typeof EMBEDDED_MODES)[number],
+    ...(options.corpus === undefined ? {} : { corpus: options.corpus }),
+  });
   const client = createOddkitClient({ server, ...consumer });
   return {
     client,
