@@ -44,12 +44,27 @@ export function normalizePath(path: string): string {
     .replace(/^\/+/, "");
 }
 
+/**
+ * A map's prefixes, normalised once per map object (kind maps are read-only):
+ * kindFromPath runs once per entry when responses are checked, and
+ * re-normalising every prefix on each call dominated that check.
+ */
+const normalizedPrefixes = new WeakMap<KindMap, readonly (readonly [string, Kind])[]>();
+
+function prefixesOf(map: KindMap): readonly (readonly [string, Kind])[] {
+  let prefixes = normalizedPrefixes.get(map);
+  if (!prefixes) {
+    prefixes = Object.entries(map).map(([prefix, kind]) => [normalizePath(prefix), kind] as const);
+    normalizedPrefixes.set(map, prefixes);
+  }
+  return prefixes;
+}
+
 /** The kind a path alone implies under `map` (longest matching prefix wins). */
 export function kindFromPath(path: string, map: KindMap = DEFAULT_KIND_MAP): Kind | null {
   const p = normalizePath(path);
   let best: { prefix: string; kind: Kind } | null = null;
-  for (const [prefix, kind] of Object.entries(map)) {
-    const pre = normalizePath(prefix);
+  for (const [pre, kind] of prefixesOf(map)) {
     if (p.startsWith(pre) && (best === null || pre.length > best.prefix.length)) {
       best = { prefix: pre, kind };
     }
