@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitFrontmatter } from "../../src/corpus/frontmatter.js";
-import { type Corpus, corpusFromFiles } from "../../src/server/index.js";
+import { type Corpus, corpusFromFiles, createReferenceServer } from "../../src/server/index.js";
 import { createLegacyCompat, type LegacyCompat } from "../../src/shim/backward/compat.js";
 import { LEGACY_COMPAT_DIFFERENCES } from "../../src/shim/backward/differences.js";
 import { resetLegacyUsage } from "../../src/shim/deprecation.js";
@@ -136,5 +136,32 @@ describe("the listed differences", () => {
   it("are one list, each with a reason", () => {
     expect(LEGACY_COMPAT_DIFFERENCES.length).toBeGreaterThan(0);
     for (const d of LEGACY_COMPAT_DIFFERENCES) expect(d.reason.length).toBeGreaterThan(20);
+  });
+});
+
+describe("backward shim over the bundled sample corpus (566 documents)", () => {
+  it("synthesises every page of the fat catalog as the same JSON text", async () => {
+    const [contract, legacy] = await Promise.all([
+      createReferenceServer({ mode: "contract" }),
+      createReferenceServer({ mode: "legacy" }),
+    ]);
+    try {
+      const compat = createLegacyCompat({ callTool: callerOf(contract) }, { legacyPolicy: "silent" });
+      const pages = [
+        { sort_by: "path", limit: 500 },
+        { sort_by: "path", limit: 500, offset: 500 },
+        { sort_by: "date" },
+        {},
+      ];
+      for (const args of pages) {
+        const expected = JSON.parse((await legacy.callTool("oddkit_catalog", args)).content[0]!.text).result;
+        const synthesised = (await compat.call("oddkit_catalog", args)).result;
+        expect(JSON.stringify(synthesised, null, 2), JSON.stringify(args)).toBe(
+          JSON.stringify(expected, null, 2),
+        );
+      }
+    } finally {
+      await Promise.all([contract.close(), legacy.close()]);
+    }
   });
 });

@@ -112,7 +112,7 @@ export class ContractView {
     }
     const resolver = new PathResolver(call, this.options);
     const queries = entries.map((e) => ({ uri: e.uri, title: e.title, declaredUri: e.metadata.uri }));
-    const paths = await resolver.paths(queries);
+    const paths = await resolver.paths(queries, [], true);
     const listed = entries.map((e, i) => listedDocument(paths[i]!, e, this.kindMap));
     // The legacy title of a document without a frontmatter title is its H1 or file name: read its text.
     const untitled = listed.filter((d) => !hasDeclaredTitle(d));

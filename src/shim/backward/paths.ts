@@ -40,6 +40,39 @@ export function guessPath(uri: string): string {
   return stripped.endsWith(".md") ? stripped : `${stripped}.md`;
 }
 
+/** The prefix shared by the nearest known paths before and after position `i` ("" when one side is unknown). */
+function sharedPrefix(paths: readonly (string | null)[], i: number): string {
+  let before: string | null = null;
+  for (let j = i - 1; j >= 0 && before === null; j--) before = paths[j] ?? null;
+  let after: string | null = null;
+  for (let j = i + 1; j < paths.length && after === null; j++) after = paths[j] ?? null;
+  if (before === null || after === null) return "";
+  let n = 0;
+  while (n < before.length && n < after.length && before[n] === after[n]) n++;
+  return before.slice(0, n);
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Consecutive positions grouped into runs ([1,2,3,7,8] → [[1,2,3],[7,8]]). */
+function runsOf(positions: readonly number[]): number[][] {
+  const runs: number[][] = [];
+  for (const p of positions) {
+    const last = runs.at(-1);
+    if (last && last.at(-1)! + 1 === p) last.push(p);
+    else runs.push([p]);
+  }
+  return runs;
+}
+
+/** Paths a declared URI may name, most likely first. */
+export function candidatePaths(uri: string): string[] {
+  const stripped = uri.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/[#?].*$/, "");
+  return [...new Set([guessPath(uri), stripped.endsWith(".md") ? stripped : `${stripped}.md`])];
+}
+
 export interface PathResolverOptions {
   /** Most catalog calls spent probing paths per listing (default 5,000). */
   readonly maxProbeCalls?: number;
@@ -82,36 +115,64 @@ export class PathResolver {
     return (await this.listed(prefixes)).has(JSON.stringify([q.uri, q.title]));
   }
 
-  /** Paths of `queries`, in order. */
-  async paths(queries: readonly PathQuery[], knownPaths: readonly string[] = []): Promise<string[]> {
+  /**
+   * Paths of `queries`, in order. When `inOrder` (the queries are a whole
+   * listing in path order), a probe starts from the prefix its known
+   * neighbours share: a path between two others begins with their common prefix.
+   */
+  async paths(
+    queries: readonly PathQuery[],
+    knownPaths: readonly string[] = [],
+    inOrder = false,
+  ): Promise<string[]> {
     const out = queries.map((q) => (hasDeclaredUri(q) ? null : pathForKlappyUri(q.uri)));
     const open = queries.map((_, i) => i).filter((i) => out[i] === null);
     if (open.length === 0) return out as string[];
-    const guesses = open.map((i) => guessPath(queries[i]!.uri));
-    // One call checks every guess: each guessed document must be among the matches.
-    const found = await this.listed(guesses);
+    // Guesses: the legacy index's own URI → path rule, and the URI with its scheme stripped.
+    const guesses = open.map((i) => candidatePaths(queries[i]!.uri));
+    const found = await this.listed(guesses.flat());
     const wrong: number[] = [];
-    open.forEach((i, k) => {
-      if (found.has(JSON.stringify([queries[i]!.uri, queries[i]!.title]))) out[i] = guesses[k]!;
-      else wrong.push(i);
-    });
-    // With several guesses in one call a match may come from a neighbour's guess: re-check each alone.
-    if (open.length > 1) {
-      for (const i of open.filter((j) => out[j] !== null)) {
-        if (!(await this.matches(queries[i]!, [out[i]!]))) {
-          out[i] = null;
-          wrong.push(i);
+    const isFound = (i: number) => found.has(JSON.stringify([queries[i]!.uri, queries[i]!.title]));
+    const allCandidates = [...new Set(guesses.flat())].sort(byCodeUnit);
+    const candidatesOf = new Map(open.map((i, k) => [i, guesses[k]!]));
+    for (const run of inOrder ? runsOf(open) : open.map((i) => [i])) {
+      // In path order, the documents of a run between two known paths take the candidates
+      // between those paths one to one, in order, when every one of them matched a guess.
+      const before = run[0]! > 0 ? out[run[0]! - 1] : null;
+      const after = run.at(-1)! + 1 < out.length ? out[run.at(-1)! + 1] : null;
+      const between = allCandidates.filter(
+        (c) => (before == null || c > before) && (after == null || c < after),
+      );
+      if (inOrder && between.length === run.length && run.every(isFound)) {
+        run.forEach((i, k) => {
+          out[i] = between[k]!;
+        });
+        continue;
+      }
+      for (const i of run) {
+        let path: string | null = null;
+        if (isFound(i)) {
+          for (const candidate of candidatesOf.get(i)!) {
+            if (await this.matches(queries[i]!, [candidate])) {
+              path = candidate;
+              break;
+            }
+          }
         }
+        if (path === null) wrong.push(i);
+        else out[i] = path;
       }
     }
     const alphabet = [...new Set(BASE_ALPHABET + knownPaths.join(""))].sort();
-    for (const i of wrong) out[i] = await this.probe(queries[i]!, alphabet);
+    for (const i of wrong.sort((a, b) => a - b)) {
+      out[i] = await this.probe(queries[i]!, alphabet, inOrder ? sharedPrefix(out, i) : "");
+    }
     return out as string[];
   }
 
   /** Find a path character by character with `path_prefix` (binary search over the alphabet). */
-  private async probe(q: PathQuery, alphabet: readonly string[]): Promise<string> {
-    let prefix = "";
+  private async probe(q: PathQuery, alphabet: readonly string[], start: string): Promise<string> {
+    let prefix = start !== "" && (await this.matches(q, [start])) ? start : "";
     while (
       !(prefix.endsWith(".md") && (await this.matches(q, [prefix])) && !(await this.longer(q, prefix)))
     ) {
