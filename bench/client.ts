@@ -28,22 +28,39 @@ const CASES: Case[] = [
   { name: "catalog, 25 entries, disclosure [summary]", args: { limit: 25, disclosure: ["summary"] } },
 ];
 
-/** Median ms per operation over `rounds` rounds of `iterations` calls (after a warm-up round). */
-function timePerOp(fn: () => void, iterations: number, rounds = 7): number {
-  const samples: number[] = [];
+/** ms per operation of one batch of `iterations` calls. */
+function batch(fn: () => void, iterations: number): number {
+  const start = performance.now();
+  for (let i = 0; i < iterations; i++) fn();
+  return (performance.now() - start) / iterations;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Interleaved rounds (parse batch, then validate batch), so both sides of the
+ * ratio see the same machine load; medians of the per-round figures.
+ */
+function compare(parse: () => void, validate: () => void, iterations: number, rounds = 9) {
+  const parseMs: number[] = [];
+  const validateMs: number[] = [];
+  const ratios: number[] = [];
   for (let r = 0; r <= rounds; r++) {
-    const start = performance.now();
-    for (let i = 0; i < iterations; i++) fn();
-    const perOp = (performance.now() - start) / iterations;
-    if (r > 0) samples.push(perOp); // round 0 warms the JIT and the schema cache
+    const p = batch(parse, iterations);
+    const v = batch(validate, iterations);
+    if (r === 0) continue; // round 0 warms the JIT and the schema cache
+    parseMs.push(p);
+    validateMs.push(v);
+    ratios.push(v / p);
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
+  return { parseMs: median(parseMs), validateMs: median(validateMs), ratio: median(ratios) };
 }
 
 async function main(): Promise<void> {
   const server = await createReferenceServer();
-  console.log("client validation overhead vs JSON.parse of the same envelope (median ms/op, one run)");
+  console.log(
+    "client validation overhead vs JSON.parse of the same envelope (median ms/op and median per-round ratio, interleaved, one run)",
+  );
   console.log(
     [
       "page".padEnd(44),
@@ -70,8 +87,7 @@ async function main(): Promise<void> {
     validate(); // throws if the reference answer does not comply: the bench would measure nothing
     const entries = (JSON.parse(text) as { result: { data: unknown[] } }).result.data.length;
     const iterations = Math.max(20, Math.round(2_000_000 / text.length));
-    const parseMs = timePerOp(() => JSON.parse(text), iterations);
-    const validateMs = timePerOp(validate, iterations);
+    const { parseMs, validateMs, ratio } = compare(() => JSON.parse(text), validate, iterations);
     await countTokens(text); // load the tokenizer outside the timing
     const tokenStart = performance.now();
     const tokenRuns = Math.max(5, Math.round(iterations / 10));
@@ -84,7 +100,7 @@ async function main(): Promise<void> {
         (text.length / 1024).toFixed(1).padStart(8),
         parseMs.toFixed(3).padStart(12),
         validateMs.toFixed(3).padStart(12),
-        `${(validateMs / parseMs).toFixed(1)}x`.padStart(8),
+        `${ratio.toFixed(1)}x`.padStart(8),
         tokenMs.toFixed(3).padStart(10),
       ].join(""),
     );

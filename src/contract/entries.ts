@@ -52,11 +52,28 @@ export type Entry<A extends Action, F extends Flag = never> = z.infer<typeof Flo
 /** Entry with every flag optional: what a consumer holds when disclosure is not known statically. */
 export type AnyEntry<A extends Action> = z.infer<typeof FloorSchema> & NativeFields<A> & Partial<FlagFields>;
 
-/** The strict zod schema of one entry for an action at a resolved disclosure. */
-export function entrySchema(action: Action, flags: readonly Flag[]) {
+function buildEntrySchema(action: Action, flags: readonly Flag[]) {
   const shape: Record<string, z.ZodType> = { ...FloorSchema.shape, ...NativeFieldSchemas[action] };
   for (const flag of FLAGS) if (flags.includes(flag)) shape[flag] = FlagFieldSchemas[flag];
   return z.strictObject(shape);
+}
+
+/**
+ * One schema per (action, flag set), built on first use: zod compiles an
+ * object schema on its first parse, and the compliance check asks for the
+ * entry schema on every response (zod schemas are immutable, so sharing is safe).
+ */
+const entrySchemas = new Map<string, ReturnType<typeof buildEntrySchema>>();
+
+/** The strict zod schema of one entry for an action at a resolved disclosure. */
+export function entrySchema(action: Action, flags: readonly Flag[]) {
+  const key = `${action}:${FLAGS.filter((f) => flags.includes(f)).join(",")}`;
+  let schema = entrySchemas.get(key);
+  if (!schema) {
+    schema = buildEntrySchema(action, flags);
+    entrySchemas.set(key, schema);
+  }
+  return schema;
 }
 
 /** Entry field names allowed for an action at a disclosure (check 1). */
