@@ -242,6 +242,13 @@ describe("errors carry the request with secrets redacted", () => {
     expect(error.request?.endpoint).toBe("http://oddkit.test/mcp?consumer=site");
     expect(JSON.stringify(error.request)).not.toContain("top-secret");
   });
+
+  it("redacts credentials and secret-looking query parameters in the endpoint", async () => {
+    serve((rpc) => (rpc.tool === "oddkit_catalog" ? new HttpResponse("nope", { status: 403 }) : undefined));
+    const c = client({ url: "http://user:pw@oddkit.test/mcp?api_key=k3y&team=docs" });
+    const error = (await c.catalog().catch((e: unknown) => e)) as OddkitTransportError;
+    expect(error.request?.endpoint).toBe("http://oddkit.test/mcp?api_key=%5Bredacted%5D&team=docs");
+  });
 });
 
 describe("sessions", () => {
