@@ -85,6 +85,35 @@ describe("createOddkitProxy", () => {
     });
   }
 
+  it("never rewrites a payload: the caller receives the upstream's bytes", async () => {
+    const s = await server();
+    const upstreamBodies: Promise<string>[] = [];
+    const proxy = createOddkitProxy({
+      upstream: UPSTREAM,
+      cache: false,
+      fetch: async (r) => {
+        const response = await s.fetch(r);
+        if (r.method === "POST") upstreamBodies.push(response.clone().text());
+        return response;
+      },
+    });
+    const seen: Response[] = [];
+    const c = await client(async (r) => {
+      const response = await proxy(r);
+      if (r.method === "POST") seen.push(response.clone());
+      return response;
+    }, "http://edge.test/api/oddkit");
+    await c.callTool({
+      name: "oddkit_search",
+      arguments: { input: "caching", include_legacy_envelope: true },
+    });
+    await c.callTool({ name: "oddkit_get", arguments: { input: "klappy://docs/getting-started" } });
+    const received = await Promise.all(seen.map((r) => r.text()));
+    const sent = await Promise.all(upstreamBodies);
+    expect(received.length).toBeGreaterThanOrEqual(3); // initialize, initialized, two tool calls
+    expect(received).toEqual(sent);
+  });
+
   it("passes the session header both ways and adds the consumer label", async () => {
     const s = await server();
     const forwarded: Request[] = [];
