@@ -9,6 +9,7 @@ import type {
   DefaultDisclosure,
   Entry,
   Flag,
+  LEGACY_RESULT_FIELDS,
   ManyAction,
   PermittedFlag,
   RequestInput,
@@ -50,9 +51,20 @@ export interface ResultMeta {
   readonly revision?: string;
 }
 
-export type ClientResult<A extends Action, F extends Flag> = ContractResult<A, F> & {
-  readonly meta: ResultMeta;
+/**
+ * Legacy (0.28.x) result fields that ride beside the contract ones during the
+ * deprecation window (`include_legacy_envelope: true`): always optional and
+ * `unknown`, so cutover code that still reads `result.articles` compiles and
+ * must check what it gets. Names the contract already uses keep their contract type.
+ */
+export type LegacyResultFields<A extends Action> = {
+  readonly [K in Exclude<(typeof LEGACY_RESULT_FIELDS)[A][number], keyof ContractResult<A, never>>]?: unknown;
 };
+
+export type ClientResult<A extends Action, F extends Flag> = ContractResult<A, F> &
+  LegacyResultFields<A> & {
+    readonly meta: ResultMeta;
+  };
 
 export type ClientEntry<A extends Action, F extends Flag> = Entry<A, F>;
 

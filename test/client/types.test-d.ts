@@ -57,6 +57,17 @@ describe("result entry types follow the disclosure literal", () => {
     expectTypeOf(resolved.data.supersession_chain).toEqualTypeOf<{ uri: string; superseded_at?: string }[]>();
   });
 
+  it("legacy fields of the deprecation window are optional unknowns; contract names keep their types", async () => {
+    const page = await client.catalog({ include_legacy_envelope: true, sort_by: "path" });
+    expectTypeOf(page.articles).toEqualTypeOf<unknown>();
+    expectTypeOf(page.categories).toEqualTypeOf<unknown>();
+    expectTypeOf(page.total).toEqualTypeOf<number>();
+    const hits = await client.search({ query: "x" });
+    expectTypeOf(hits.hits).toEqualTypeOf<unknown>();
+    // @ts-expect-error not a legacy field of search
+    hits.articles;
+  });
+
   it("preflight entries carry their role", async () => {
     const bundle = await client.preflight({ task: "write an essay" });
     expectTypeOf(bundle.data[0]!.role).toEqualTypeOf<
