@@ -3,12 +3,17 @@ import type { ServerVersion } from "./types.js";
 
 type Json = Record<string, unknown>;
 
-/** `oddkit_version`'s answer; a server that reports no revision gives knowledge_base_revision null. */
+/**
+ * `oddkit_version`'s answer. A server that reports no revision gives
+ * knowledge_base_revision null (plain-TTL caching); one that names no version
+ * gives server_version "unknown".
+ */
 export function parseVersion(envelope: Json): ServerVersion {
   const result =
     typeof envelope.result === "object" && envelope.result !== null ? (envelope.result as Json) : envelope;
   const pick = (key: string): unknown => result[key] ?? envelope[key];
-  const version = pick("server_version") ?? pick("version");
+  // `server_version` (contract servers), `oddkit_version` (legacy), or a bare `version`.
+  const version = pick("server_version") ?? pick("oddkit_version") ?? pick("version");
   const revision = pick("knowledge_base_revision");
   return {
     server_version: typeof version === "string" ? version : "unknown",

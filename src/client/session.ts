@@ -38,7 +38,7 @@ export interface SessionOptions {
   readonly consumer?: string;
 }
 
-export interface CallOptions {
+export interface SessionCallOptions {
   /** Overall budget of the MCP request in ms (the SDK's request timeout). */
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
@@ -58,7 +58,11 @@ export class McpSession {
   }
 
   /** Call a tool; a 404 for an expired session reconnects once and repeats the call. */
-  async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: SessionCallOptions,
+  ): Promise<CallToolResult> {
     const client = await this.#connect(options.timeoutMs);
     try {
       return await this.#call(client, name, args, options);
@@ -85,7 +89,7 @@ export class McpSession {
     await client.close().catch(() => undefined);
   }
 
-  #call(client: Client, name: string, args: Record<string, unknown>, options: CallOptions) {
+  #call(client: Client, name: string, args: Record<string, unknown>, options: SessionCallOptions) {
     return client.callTool({ name, arguments: args }, CallToolResultSchema, {
       timeout: options.timeoutMs,
       signal: options.signal,

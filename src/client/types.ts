@@ -94,6 +94,7 @@ export interface PaginateOptions {
 }
 
 export interface ServerVersion {
+  /** The server's version ("unknown" when its version answer names none). */
   readonly server_version: string;
   readonly knowledge_base_revision: string | null;
 }
