@@ -26,6 +26,11 @@ export {
   type ForwardShimOptions,
 } from "./forward/emulate.js";
 export type { ShimCost, ToolCallAnswer, ToolCaller } from "./forward/legacy-caller.js";
+export {
+  contractToolList,
+  createForwardShimServer,
+  type ForwardShimServerOptions,
+} from "./forward/server.js";
 export * from "./legacy-schemas.js";
 export * from "./proxy.js";
 export * from "./proxy-cache.js";

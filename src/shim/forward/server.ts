@@ -1,0 +1,72 @@
+/**
+ * The forward shim as an MCP endpoint: migrated code that talks to oddkit
+ * over HTTP (raw JSON-RPC or any MCP client) points its URL here while the
+ * real server is still pre-contract, and keeps running unchanged. Retrieval
+ * tools are answered by the ForwardShim from legacy calls upstream; every
+ * other tool (`oddkit_version`, governance tools) passes through untouched.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ACTIONS, inputJsonSchema } from "../../contract/index.js";
+import { createFetchHandler, type FetchHandler } from "../../server/http.js";
+import { CONTRACT_TOOLS, ForwardShim, type ForwardShimOptions } from "./emulate.js";
+import type { ToolCaller } from "./legacy-caller.js";
+
+export interface ForwardShimServerOptions extends ForwardShimOptions {
+  /** MCP server name (default "oddkit"). */
+  readonly name?: string;
+  /** Reported as serverInfo.version (default "0.30.0": the contract's landing version, which this endpoint speaks). */
+  readonly version?: string;
+  readonly jsonResponse?: boolean;
+}
+
+/** The contract tools with the contract core's input schemas (declared `disclosure` defaults). */
+export function contractToolList() {
+  return ACTIONS.map((action) => ({
+    name: `oddkit_${action}`,
+    description: `Contract ${action} (computed from a pre-contract server by the oddkit-sdk forward shim).`,
+    inputSchema: inputJsonSchema(action) as { type: "object"; [k: string]: unknown },
+  }));
+}
+
+export function createForwardShimServer(
+  upstream: ToolCaller,
+  options: ForwardShimServerOptions = {},
+): FetchHandler {
+  const forward = new ForwardShim(upstream, options);
+  const name = options.name ?? "oddkit";
+  const version = options.version ?? "0.30.0";
+  const tools = contractToolList();
+  const newServer = () => {
+    const server = new Server({ name, version }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const tool = request.params.name;
+      const args = request.params.arguments ?? {};
+      const retrieval =
+        CONTRACT_TOOLS[tool] !== undefined ||
+        (tool === "oddkit" && (ACTIONS as readonly unknown[]).includes(args.action));
+      if (retrieval) {
+        const answer = await forward.callTool(tool, args);
+        return {
+          content: [{ type: "text" as const, text: answer.text }],
+          ...(answer.isError ? { isError: true } : {}),
+        };
+      }
+      // Not retrieval: the upstream's own answer, untouched.
+      const answer = await upstream(tool, args);
+      return {
+        content: [{ type: "text" as const, text: JSON.stringify(answer.envelope, null, 2) }],
+        ...(answer.isError ? { isError: true } : {}),
+      };
+    });
+    return server;
+  };
+  return createFetchHandler({
+    name,
+    version,
+    toolNames: tools.map((t) => t.name),
+    newServer,
+    jsonResponse: options.jsonResponse,
+  });
+}
