@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Action } from "../../src/contract/index.js";
 import { splitWindowResult, WindowContractViolationError } from "../../src/shim/window.js";
 
 const contractSearch = {
@@ -72,5 +73,31 @@ describe("splitWindowResult", () => {
     expect(() => splitWindowResult("search", { ...contractSearch, categories: [] })).toThrow(
       /unexpected field result\.categories/,
     );
+  });
+});
+
+describe("splitWindowResult against a window-mode server", () => {
+  it("splits every action's opt-in answer into a valid contract part and the legacy fields", async () => {
+    const { createReferenceServer } = await import("../../src/server/index.js");
+    const { fixtureCorpus } = await import("./harness.js");
+    const server = await createReferenceServer({ corpus: await fixtureCorpus(), mode: "window" });
+    try {
+      const calls: [Action, Record<string, unknown>, string][] = [
+        ["catalog", { sort_by: "path", disclosure: ["metadata"] }, "articles"],
+        ["search", { input: "caching", disclosure: ["blockquote"] }, "hits"],
+        ["preflight", { input: "caching guidance" }, "topic"],
+        ["get", { input: "klappy://docs/getting-started" }, "content"],
+        ["resolve", { input: "klappy://docs/old-guide" }, "resolved"],
+      ];
+      for (const [action, args, legacyField] of calls) {
+        const answer = await server.callTool(`oddkit_${action}`, { ...args, include_legacy_envelope: true });
+        const { result } = JSON.parse(answer.content[0]!.text) as { result: unknown };
+        const split = splitWindowResult(action, result);
+        expect(split.legacy?.[legacyField], action).toBeDefined();
+        expect(split.contract.disclosure_applied, action).toBeDefined();
+      }
+    } finally {
+      await server.close();
+    }
   });
 });
