@@ -31,14 +31,9 @@ import {
 import { findCallChain, referencesOf } from "./lib/chain.js";
 import { clientTarget, ensureClient, ensureSdkImport } from "./lib/client.js";
 import { entryReadsFromList } from "./lib/entries.js";
-import {
-  isLegacyWindowCall,
-  LEGACY_CATALOG_DEFAULT_LIMIT,
-  LEGACY_WINDOW_PARAM,
-  UMBRELLA_TOOL,
-} from "./lib/legacy.js";
+import { isLegacyWindowCall, LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_WINDOW_PARAM } from "./lib/legacy.js";
 import { type FilterSet, readPredicate } from "./lib/predicate.js";
-import { finish, SiteLog, type TransformOptions } from "./lib/report.js";
+import { finish, parse, SiteLog, type TransformOptions } from "./lib/report.js";
 import { enclosingFunction, findToolSites, type ToolSite } from "./lib/sites.js";
 import { addTodo } from "./lib/todo.js";
 
@@ -121,9 +116,9 @@ export default function transform(
   api: API,
   options: TransformOptions = {},
 ): string | undefined {
-  if (!file.source.includes(UMBRELLA_TOOL)) return undefined;
+  if (!file.source.includes("oddkit_catalog") || !file.source.includes(".filter(")) return undefined;
   const j = api.jscodeshift;
-  const root = j(file.source);
+  const root = parse(j, file.source);
   const log = new SiteLog(name, options);
   let changed = false;
 

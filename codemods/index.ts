@@ -4,13 +4,14 @@
  * before parameters; the fat catalog before response reads (a call kept on
  * the legacy envelope keeps its legacy reads). The type-driven
  * `response-types` transform (ts-morph) runs after these, over the whole
- * project at once (see src/migrate/types-pass.ts).
+ * project at once (see src/migrate/types-pass.ts); it is only named here, so
+ * that worker processes never load ts-morph.
  */
 import type { API, FileInfo } from "jscodeshift";
 import fatCatalog, { name as fatCatalogName } from "./fat-catalog.js";
+import { RESPONSE_TYPES } from "./lib/names.js";
 import type { TransformOptions } from "./lib/report.js";
 import responseAccess, { name as responseAccessName } from "./response-access.js";
-import { name as responseTypesName } from "./response-types.js";
 import toolParameters, { name as toolParametersName } from "./tool-parameters.js";
 import umbrella, { name as umbrellaName } from "./umbrella-to-action-tools.js";
 
@@ -27,7 +28,7 @@ export const TRANSFORMS: readonly TransformEntry[] = [
   { name: toolParametersName, kind: "jscodeshift", run: toolParameters },
   { name: fatCatalogName, kind: "jscodeshift", run: fatCatalog },
   { name: responseAccessName, kind: "jscodeshift", run: responseAccess },
-  { name: responseTypesName, kind: "ts-morph" },
+  { name: RESPONSE_TYPES, kind: "ts-morph" },
 ];
 
 export const TRANSFORM_NAMES = TRANSFORMS.map((t) => t.name);

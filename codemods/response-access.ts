@@ -22,9 +22,9 @@ import type { API, FileInfo, JSCodeshift } from "jscodeshift";
 import type { Action, Flag } from "../src/contract/index.js";
 import { isMember, isTypeScriptPath, memberName, type Node } from "./lib/ast.js";
 import { entryReadsFromList } from "./lib/entries.js";
-import { isLegacyWindowCall, UMBRELLA_TOOL } from "./lib/legacy.js";
+import { ACTION_TOOL_LITERAL, isLegacyWindowCall } from "./lib/legacy.js";
 import { ensureFlag, fitLimitToCap, limitTodo } from "./lib/params.js";
-import { finish, SiteLog, type TransformOptions } from "./lib/report.js";
+import { finish, parse, SiteLog, type TransformOptions } from "./lib/report.js";
 import { enclosingFunction, findToolSites, type ToolSite } from "./lib/sites.js";
 import { addTodo } from "./lib/todo.js";
 
@@ -116,9 +116,9 @@ export default function transform(
   api: API,
   options: TransformOptions = {},
 ): string | undefined {
-  if (!file.source.includes(UMBRELLA_TOOL)) return undefined;
+  if (!ACTION_TOOL_LITERAL.test(file.source) || !file.source.includes("result")) return undefined;
   const j = api.jscodeshift;
-  const root = j(file.source);
+  const root = parse(j, file.source);
   const log = new SiteLog(name, options);
   const typescript = isTypeScriptPath(file.path);
   let changed = false;

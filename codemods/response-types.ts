@@ -19,6 +19,7 @@
  * This transform works on a whole project at once, so it has its own entry
  * point (`transformProject`) rather than jscodeshift's per-file signature.
  */
+import { posix } from "node:path";
 import {
   type InterfaceDeclaration,
   Node,
@@ -29,11 +30,12 @@ import {
   type TypeLiteralNode,
 } from "ts-morph";
 import { LEGACY_WINDOW_PARAM } from "./lib/legacy.js";
+import { RESPONSE_TYPES } from "./lib/names.js";
 import type { SiteEvent } from "./lib/report.js";
 import { REVIEWED_MARKER, TODO_TAG } from "./lib/todo.js";
 import { PATH_TODO } from "./response-access.js";
 
-export const name = "response-types";
+export const name = RESPONSE_TYPES;
 
 const LEGACY_WINDOW_OPT_IN = new RegExp(`${LEGACY_WINDOW_PARAM}\\s*:\\s*true`);
 const TYPESCRIPT_FILE = /\.(c|m)?tsx?$/i;
@@ -75,13 +77,74 @@ function statementOf(node: Node): Node | undefined {
   });
 }
 
+const IMPORT_SPECIFIER =
+  /(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)/g;
+
+/** Could this file declare a legacy shape (a type with path and title, or a hits/articles list)? */
+function mayDeclareShape(source: string): boolean {
+  if (!source.includes("oddkit") || LEGACY_WINDOW_OPT_IN.test(source)) return false;
+  if (!/\binterface\b|\btype\s+\w+/.test(source)) return false;
+  return (
+    (/\bpath\??\s*:/.test(source) && /\btitle\??\s*:/.test(source)) || /\b(hits|articles)\??\s*:/.test(source)
+  );
+}
+
+/** The relative module a specifier names among the files, if any (`./a.js` → `./a.ts`, `./dir` → `./dir/index.ts`). */
+function resolveImport(from: string, specifier: string, known: ReadonlySet<string>): string | null {
+  if (!specifier.startsWith(".")) return null;
+  const base = posix.join(posix.dirname(from.replace(/\\/g, "/")), specifier);
+  const stem = base.replace(/\.(c|m)?jsx?$/, "").replace(/\.(c|m)?tsx?$/, "");
+  const tries = [
+    base,
+    `${stem}.ts`,
+    `${stem}.tsx`,
+    `${stem}.mts`,
+    `${stem}.cts`,
+    `${base}/index.ts`,
+    `${base}/index.tsx`,
+  ];
+  return tries.find((t) => known.has(t)) ?? null;
+}
+
+/**
+ * Only the files that can matter are loaded into the (costly) project: those
+ * that may declare a legacy shape, and every file importing them, transitively
+ * (a value can only travel to files connected by imports).
+ */
+function relevantFiles(files: readonly ProjectFile[]): ProjectFile[] {
+  const seeds = files.filter((f) => mayDeclareShape(f.source));
+  if (seeds.length === 0) return [];
+  const known = new Set(files.map((f) => f.path.replace(/\\/g, "/")));
+  const importsOf = new Map<ProjectFile, string[]>();
+  for (const f of files) {
+    const found: string[] = [];
+    for (const match of f.source.matchAll(IMPORT_SPECIFIER)) {
+      const target = resolveImport(f.path, match[1] ?? match[2] ?? "", known);
+      if (target) found.push(target);
+    }
+    importsOf.set(f, found);
+  }
+  const included = new Set(seeds.map((f) => f.path.replace(/\\/g, "/")));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const f of files) {
+      const key = f.path.replace(/\\/g, "/");
+      if (!included.has(key) && importsOf.get(f)?.some((t) => included.has(t))) {
+        included.add(key);
+        grew = true;
+      }
+    }
+  }
+  return files.filter((f) => included.has(f.path.replace(/\\/g, "/")));
+}
+
 export function transformProject(
   files: readonly ProjectFile[],
   options: { sink?: (event: SiteEvent) => void } = {},
 ): Map<string, string> {
-  const candidates = files.filter((f) => TYPESCRIPT_FILE.test(f.path));
   const changedFiles = new Map<string, string>();
-  if (!candidates.some((f) => f.source.includes("oddkit"))) return changedFiles;
+  const candidates = relevantFiles(files.filter((f) => TYPESCRIPT_FILE.test(f.path)));
+  if (candidates.length === 0) return changedFiles;
   const project = new Project({
     useInMemoryFileSystem: true,
     compilerOptions: { allowJs: false, allowImportingTsExtensions: true, noEmit: true, jsx: 1 },

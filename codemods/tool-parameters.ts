@@ -27,9 +27,9 @@ import {
   removeProperty,
   staticString,
 } from "./lib/ast.js";
-import { RESULT_GROUPING_DEFAULT, UMBRELLA_TOOL, UNSUPPORTED_PARAMS } from "./lib/legacy.js";
+import { ACTION_TOOL_LITERAL, RESULT_GROUPING_DEFAULT, UNSUPPORTED_PARAMS } from "./lib/legacy.js";
 import { ensureFlag, fitLimitToCap, limitTodo } from "./lib/params.js";
-import { finish, SiteLog, type TransformOptions } from "./lib/report.js";
+import { finish, parse, SiteLog, type TransformOptions } from "./lib/report.js";
 import { findToolSites } from "./lib/sites.js";
 import { addTodo } from "./lib/todo.js";
 
@@ -43,9 +43,9 @@ export default function transform(
   api: API,
   options: TransformOptions = {},
 ): string | undefined {
-  if (!file.source.includes(UMBRELLA_TOOL)) return undefined;
+  if (!ACTION_TOOL_LITERAL.test(file.source)) return undefined;
   const j = api.jscodeshift;
-  const root = j(file.source);
+  const root = parse(j, file.source);
   const log = new SiteLog(name, options);
   let changed = false;
   for (const site of findToolSites(j, root)) {

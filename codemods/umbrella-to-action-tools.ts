@@ -8,8 +8,8 @@
  */
 import type { API, FileInfo } from "jscodeshift";
 import { type Node, removeProperty } from "./lib/ast.js";
-import { isRetrievalAction, toolOfAction, UMBRELLA_TOOL } from "./lib/legacy.js";
-import { finish, SiteLog, type TransformOptions } from "./lib/report.js";
+import { isRetrievalAction, toolOfAction, UMBRELLA_NAME_LITERAL, UMBRELLA_TOOL } from "./lib/legacy.js";
+import { finish, parse, SiteLog, type TransformOptions } from "./lib/report.js";
 import { findToolSites, umbrellaAction } from "./lib/sites.js";
 import { addTodo } from "./lib/todo.js";
 
@@ -20,9 +20,9 @@ export default function transform(
   api: API,
   options: TransformOptions = {},
 ): string | undefined {
-  if (!file.source.includes(UMBRELLA_TOOL)) return undefined;
+  if (!UMBRELLA_NAME_LITERAL.test(file.source)) return undefined;
   const j = api.jscodeshift;
-  const root = j(file.source);
+  const root = parse(j, file.source);
   const log = new SiteLog(name, options);
   let changed = false;
   for (const site of findToolSites(j, root)) {

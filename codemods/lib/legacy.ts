@@ -81,3 +81,11 @@ export function isLegacyWindowCall(site: ToolSite): boolean {
   const value = site.args ? getPropertyValue(site.args, LEGACY_WINDOW_PARAM) : null;
   return isBooleanLiteral(value) && value.value === true;
 }
+
+/**
+ * Cheap necessary conditions, checked on the text before parsing: every
+ * transform acts only on calls whose tool name is a string literal, so a file
+ * without such a literal is never parsed (and stays byte-identical).
+ */
+export const UMBRELLA_NAME_LITERAL = /["'`]oddkit["'`]/;
+export const ACTION_TOOL_LITERAL = /["'`]oddkit_(search|get|catalog|resolve|preflight)["'`]/;

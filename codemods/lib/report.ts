@@ -6,7 +6,7 @@
  * but the counts. TODO markers are not reported here: the runner reads them
  * back from the output, so markers left by earlier runs are counted too.
  */
-import type { Collection } from "jscodeshift";
+import type { Collection, JSCodeshift } from "jscodeshift";
 import { lineOf, type Node } from "./ast.js";
 
 export interface SiteEvent {
@@ -45,9 +45,29 @@ export function quoteStyle(source: string): "single" | "double" {
 /** Print the tree when something changed; `undefined` tells the runner (and jscodeshift) "no change". */
 export function finish(root: Collection, changed: boolean, source: string): string | undefined {
   if (!changed) return undefined;
+  forgetParse(root);
   const lineTerminator = source.includes("\r\n") ? "\r\n" : "\n";
   let output = root.toSource({ quote: quoteStyle(source), lineTerminator });
   // Keep a byte-order mark the parser consumed.
   if (source.startsWith("\uFEFF") && !output.startsWith("\uFEFF")) output = `\uFEFF${output}`;
   return output === source ? undefined : output;
+}
+
+let lastParse: { j: JSCodeshift; source: string; root: Collection } | null = null;
+
+/**
+ * Parse a file's text, reusing the tree of the previous transform when it
+ * left the text unchanged (a transform that returns undefined has not touched
+ * its tree). Saves one parse per transform in a pipeline.
+ */
+export function parse(j: JSCodeshift, source: string): Collection {
+  if (lastParse && lastParse.j === j && lastParse.source === source) return lastParse.root;
+  const root = j(source);
+  lastParse = { j, source, root };
+  return root;
+}
+
+/** Forget the cached tree (after a transform changed it, the tree no longer matches any text). */
+export function forgetParse(root: Collection): void {
+  if (lastParse?.root === root) lastParse = null;
 }

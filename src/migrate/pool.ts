@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { selectTransforms } from "../../codemods/index.js";
-import { type FileOutcome, transformFile } from "./transform-file.js";
+import { type FileOutcome, settleWithoutParsing, transformFile } from "./transform-file.js";
 import type { WorkerReply, WorkerRequest } from "./worker.js";
 
 /** The compiled worker: beside this module when running from dist, else in the package's dist/. */
@@ -38,13 +38,28 @@ const BATCH = 16;
 
 export async function runPool(files: readonly string[], options: PoolOptions): Promise<PoolRun> {
   const worker = compiledWorkerPath();
-  const wanted =
-    options.mode ?? (worker && options.concurrency > 1 && files.length > BATCH ? "workers" : "in-process");
-  if (wanted === "workers" && !worker) {
+  if (options.mode === "workers" && !worker) {
     throw new Error("migrate: the worker pool needs the compiled runner (dist/); run `npm run build` first");
   }
-  if (wanted === "in-process" || !worker) return runInProcess(files, options);
-  return runWorkers(worker, files, options);
+  // Files without a candidate literal are settled here, unread by any transform: only the rest travel.
+  const settled = new Map<string, FileOutcome>();
+  const candidates: string[] = [];
+  for (const file of files) {
+    const quick = await settleWithoutParsing(file);
+    if (quick) settled.set(file, quick);
+    else candidates.push(file);
+  }
+  const wanted =
+    options.mode ??
+    (worker && options.concurrency > 1 && candidates.length > 2 * BATCH ? "workers" : "in-process");
+  const run =
+    wanted === "workers" && worker
+      ? await runWorkers(worker, candidates, options)
+      : await runInProcess(candidates, options);
+  for (const outcome of settled.values()) options.onOutcome?.(outcome);
+  const byFile = new Map(run.outcomes.map((o) => [o.file, o]));
+  const outcomes = files.map((f) => (settled.get(f) ?? byFile.get(f)) as FileOutcome);
+  return { ...run, outcomes };
 }
 
 async function runInProcess(files: readonly string[], options: PoolOptions): Promise<PoolRun> {

@@ -7,7 +7,7 @@
 import { writeFile } from "node:fs/promises";
 import { createTwoFilesPatch } from "diff";
 import { selectTransforms } from "../../codemods/index.js";
-import { name as responseTypesName } from "../../codemods/response-types.js";
+import { RESPONSE_TYPES } from "../../codemods/lib/names.js";
 import { displayPath, findSourceFiles } from "./files.js";
 import { runPool } from "./pool.js";
 import type { FileOutcome } from "./transform-file.js";
@@ -69,7 +69,7 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
     ...(options.poolMode ? { mode: options.poolMode } : {}),
     onOutcome: (outcome) => options.onOutcome?.(outcome, ++done, files.length),
   });
-  const outcomes = transforms.includes(responseTypesName) ? await applyTypePass(run.outcomes) : run.outcomes;
+  const outcomes = transforms.includes(RESPONSE_TYPES) ? await applyTypePass(run.outcomes) : run.outcomes;
   if (!options.dry) {
     for (const outcome of outcomes) {
       if (outcome.status === "changed" && outcome.after !== undefined)

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { TransformEntry } from "../../codemods/index.js";
 import type { SiteEvent } from "../../codemods/lib/report.js";
 import { TODO_PATTERN, TODO_TAG } from "../../codemods/lib/todo.js";
-import { applyTransforms } from "./apply.js";
+import { applyTransforms, CANDIDATE_PATTERN } from "./apply.js";
 
 export interface FileOutcome {
   readonly file: string;
@@ -63,4 +63,15 @@ export async function transformFile(
     sites: result.sites,
     todos: scanTodos(result.output),
   };
+}
+
+/**
+ * The outcome of a file no transform would parse (no oddkit mention), or
+ * null when the file needs the transforms. Read errors are left to
+ * transformFile, which reports them.
+ */
+export async function settleWithoutParsing(file: string): Promise<FileOutcome | null> {
+  const source = await readFile(file, "utf8").catch(() => null);
+  if (source === null || CANDIDATE_PATTERN.test(source)) return null;
+  return { file, status: "unchanged", sites: [], todos: scanTodos(source) };
 }

@@ -5,7 +5,6 @@
  */
 import { readFile } from "node:fs/promises";
 import type { SiteEvent } from "../../codemods/lib/report.js";
-import { transformProject } from "../../codemods/response-types.js";
 import { type FileOutcome, scanTodos } from "./transform-file.js";
 
 export async function applyTypePass(outcomes: readonly FileOutcome[]): Promise<FileOutcome[]> {
@@ -15,6 +14,8 @@ export async function applyTypePass(outcomes: readonly FileOutcome[]): Promise<F
     current.set(outcome.file, outcome.after ?? (await readFile(outcome.file, "utf8")));
   }
   const sites: SiteEvent[] = [];
+  // Loaded on demand: ts-morph (and the compiler) cost a second to load.
+  const { transformProject } = await import("../../codemods/response-types.js");
   const changed = transformProject(
     [...current].map(([path, source]) => ({ path, source })),
     { sink: (event) => sites.push(event) },
