@@ -67,6 +67,15 @@ describe("safety", () => {
     expect(migrated).toContain("envelope.result.data.map");
   });
 
+  it("keeps a byte-order mark and CRLF line endings in files it rewrites", async () => {
+    await write({ "win.ts": `\uFEFF${LEGACY.replace(/\n/g, "\r\n")}` });
+    await migrate({ paths: ["."], cwd: dir });
+    const text = await read("win.ts");
+    expect(text.startsWith("\uFEFF// Search box data.\r\n")).toBe(true);
+    expect(text).toContain("envelope.result.data.map");
+    expect(text.replace(/\r\n/g, "")).not.toContain("\n");
+  });
+
   it("changes nothing on a second run", async () => {
     await write({ "a.ts": LEGACY, "b.ts": WITH_TODO });
     await migrate({ paths: ["."], cwd: dir });
@@ -172,6 +181,9 @@ describe("oddkit-sdk migrate (CLI)", () => {
     expect(summary.todos).toEqual([
       { file: "b.ts", line: 1, reason: expect.stringContaining("filter_epoch") },
     ]);
+    // Every field and transform is documented in docs/codemods.md.
+    const docs = await readFile(resolve(import.meta.dirname, "../../docs/codemods.md"), "utf8");
+    for (const key of [...Object.keys(summary), ...TRANSFORM_NAMES]) expect(docs).toContain(`\`${key}\``);
     const report = await read("report.md");
     expect(report).toContain("## oddkit-sdk migrate");
     expect(report).toContain("| `b.ts:1` |");
@@ -196,6 +208,15 @@ describe("oddkit-sdk migrate (CLI)", () => {
     const bad = await runCli(["migrate", ".", "--transforms", "nope"], dir);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("unknown transform(s): nope");
+  });
+
+  it("--print prints each changed file's new text", async () => {
+    await write({ "a.ts": LEGACY });
+    const run = await runCli(["migrate", ".", "--dry", "--print"], dir);
+    expect(run.stdout).toContain(
+      'const envelope = await call("oddkit_search", { input: q, disclosure: ["metadata"] });\n',
+    );
+    expect(await read("a.ts")).toBe(LEGACY);
   });
 
   it("prints one quiet line per changed file when not on a terminal", async () => {
