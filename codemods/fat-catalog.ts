@@ -178,7 +178,7 @@ export default function transform(
     );
     changed = true;
   }
-  return finish(root, changed, file.source);
+  return finish(root, changed, file.source, j);
 }
 
 /**

@@ -315,5 +315,5 @@ export default function transform(
         if (reason && !(field === "content" || field === "metadata")) todo(fieldPath, reason);
       });
   }
-  return finish(root, changed, file.source);
+  return finish(root, changed, file.source, j);
 }

@@ -113,5 +113,5 @@ export default function transform(
       );
     }
   }
-  return finish(root, changed, file.source);
+  return finish(root, changed, file.source, j);
 }

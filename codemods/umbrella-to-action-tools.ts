@@ -53,7 +53,7 @@ export default function transform(
     log.site(site.path.value, `oddkit action "${action}" → ${toolOfAction(action)}`);
     changed = true;
   }
-  return finish(root, changed, file.source);
+  return finish(root, changed, file.source, j);
 }
 
 /** Swap the literal holding the tool name, keeping the parser's literal flavour. */

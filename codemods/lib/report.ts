@@ -8,6 +8,7 @@
  */
 import type { Collection, JSCodeshift } from "jscodeshift";
 import { lineOf, type Node } from "./ast.js";
+import { attachTodos, insertTodosAsText, takePendingTodos } from "./todo.js";
 
 export interface SiteEvent {
   readonly transform: string;
@@ -43,11 +44,26 @@ export function quoteStyle(source: string): "single" | "double" {
 }
 
 /** Print the tree when something changed; `undefined` tells the runner (and jscodeshift) "no change". */
-export function finish(root: Collection, changed: boolean, source: string): string | undefined {
+export function finish(
+  root: Collection,
+  changed: boolean,
+  source: string,
+  j?: JSCodeshift,
+): string | undefined {
+  const markers = takePendingTodos();
   if (!changed) return undefined;
   forgetParse(root);
   const lineTerminator = source.includes("\r\n") ? "\r\n" : "\n";
-  let output = root.toSource({ quote: quoteStyle(source), lineTerminator });
+  const print = () => root.toSource({ quote: quoteStyle(source), lineTerminator });
+  let output = print();
+  if (markers.size > 0) {
+    const withMarkers = insertTodosAsText(source, output, markers, lineTerminator);
+    if (withMarkers !== null) output = withMarkers;
+    else if (j) {
+      attachTodos(j, markers);
+      output = print();
+    }
+  }
   // Keep a byte-order mark the parser consumed.
   if (source.startsWith("\uFEFF") && !output.startsWith("\uFEFF")) output = `\uFEFF${output}`;
   return output === source ? undefined : output;
@@ -61,6 +77,8 @@ let lastParse: { j: JSCodeshift; source: string; root: Collection } | null = nul
  * its tree). Saves one parse per transform in a pipeline.
  */
 export function parse(j: JSCodeshift, source: string): Collection {
+  // A transform starts here: drop markers a failed run (parse error, exception) may have left behind.
+  takePendingTodos();
   if (lastParse && lastParse.j === j && lastParse.source === source) return lastParse.root;
   const root = j(source);
   lastParse = { j, source, root };

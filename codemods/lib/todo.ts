@@ -41,24 +41,80 @@ export function isReviewed(statement: Node): boolean {
 }
 
 /**
+ * Markers waiting for the print: statement → reasons. They are written as
+ * text (a line above the statement's first line) after recast prints, so
+ * that a statement only flagged keeps its formatting byte for byte (recast
+ * reprints a node whose comments change in its own style).
+ */
+const pending = new Map<Node, string[]>();
+
+/**
  * Put a marker with `reason` above the statement holding `path`, once.
  * Returns true when a marker was added (false: already there, reviewed, or no statement).
  */
-export function addTodo(j: JSCodeshift, path: Node, reason: string): boolean {
+export function addTodo(_j: JSCodeshift, path: Node, reason: string): boolean {
   const statementPath = enclosingStatement(path);
   if (!statementPath) return false;
   const statement = statementPath.value;
   if (isReviewed(statement)) return false;
-  const text = ` ${TODO_TAG}: ${reason}`;
-  if (commentsOf(statement).some((c) => String(c.value).trim() === text.trim())) return false;
-  const comment = j.commentLine(text, true, false);
-  statement.comments = [...(statement.comments ?? []), comment];
+  const text = `${TODO_TAG}: ${reason}`;
+  if (commentsOf(statement).some((c) => String(c.value).trim() === text)) return false;
+  const reasons = pending.get(statement) ?? [];
+  if (reasons.includes(reason)) return false;
+  pending.set(statement, [...reasons, reason]);
   return true;
 }
 
-/** Is there already a marker whose reason starts with `prefix` on the statement holding `path`? */
-export function hasTodo(path: Node, prefix: string): boolean {
-  const statementPath = enclosingStatement(path);
-  if (!statementPath) return false;
-  return commentsOf(statementPath.value).some((c) => String(c.value).includes(`${TODO_TAG}: ${prefix}`));
+/** Take (and clear) the markers waiting for the print. */
+export function takePendingTodos(): Map<Node, string[]> {
+  const taken = new Map(pending);
+  pending.clear();
+  return taken;
+}
+
+/** Attach markers as comments (recast prints them; used when a marker's line cannot be found as text). */
+export function attachTodos(j: JSCodeshift, markers: Map<Node, string[]>): void {
+  for (const [statement, reasons] of markers) {
+    const comments = reasons.map((r) => j.commentLine(` ${TODO_TAG}: ${r}`, true, false));
+    statement.comments = [...(statement.comments ?? []), ...comments];
+  }
+}
+
+/**
+ * Insert markers into printed text above their statements' original first
+ * lines. Null when a statement does not start its own line in the source or
+ * its first line no longer appears in the output (it was rewritten).
+ */
+export function insertTodosAsText(
+  source: string,
+  output: string,
+  markers: Map<Node, string[]>,
+  eol: string,
+): string | null {
+  const sourceLines = source.split(/\r?\n/);
+  const outputLines = output.split(/\r?\n/);
+  const inserts: { index: number; lines: string[] }[] = [];
+  for (const [statement, reasons] of markers) {
+    const line = statement.loc?.start?.line as number | undefined;
+    const column = statement.loc?.start?.column as number | undefined;
+    if (line === undefined || column === undefined) return null;
+    const first = sourceLines[line - 1];
+    if (first === undefined) return null;
+    const indent = first.slice(0, column);
+    if (indent.trim() !== "") return null;
+    let occurrence = 0;
+    for (let i = 0; i < line - 1; i++) if (sourceLines[i] === first) occurrence++;
+    let index = -1;
+    for (let i = 0, seen = 0; i < outputLines.length; i++) {
+      if (outputLines[i] === first && seen++ === occurrence) {
+        index = i;
+        break;
+      }
+    }
+    if (index < 0) return null;
+    inserts.push({ index, lines: reasons.map((r) => `${indent}// ${TODO_TAG}: ${r}`) });
+  }
+  inserts.sort((a, b) => b.index - a.index);
+  for (const insert of inserts) outputLines.splice(insert.index, 0, ...insert.lines);
+  return outputLines.join(eol);
 }
