@@ -29,15 +29,14 @@ import {
   SyntaxKind,
   type TypeLiteralNode,
 } from "ts-morph";
-import { LEGACY_WINDOW_PARAM } from "./lib/legacy.js";
 import { RESPONSE_TYPES } from "./lib/names.js";
 import type { SiteEvent } from "./lib/report.js";
+import { LEGACY_WINDOW_OPT_IN, mayDeclareShape } from "./lib/shapes.js";
 import { REVIEWED_MARKER, TODO_TAG } from "./lib/todo.js";
 import { PATH_TODO } from "./response-access.js";
 
 export const name = RESPONSE_TYPES;
 
-const LEGACY_WINDOW_OPT_IN = new RegExp(`${LEGACY_WINDOW_PARAM}\\s*:\\s*true`);
 const TYPESCRIPT_FILE = /\.(c|m)?tsx?$/i;
 const SEARCH_FIELDS = ["score", "snippet"];
 const CATALOG_FIELDS = ["uri", "metadata"];
@@ -79,15 +78,6 @@ function statementOf(node: Node): Node | undefined {
 
 const IMPORT_SPECIFIER =
   /(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)/g;
-
-/** Could this file declare a legacy shape (a type with path and title, or a hits/articles list)? */
-function mayDeclareShape(source: string): boolean {
-  if (!source.includes("oddkit") || LEGACY_WINDOW_OPT_IN.test(source)) return false;
-  if (!/\binterface\b|\btype\s+\w+/.test(source)) return false;
-  return (
-    (/\bpath\??\s*:/.test(source) && /\btitle\??\s*:/.test(source)) || /\b(hits|articles)\??\s*:/.test(source)
-  );
-}
 
 /** The relative module a specifier names among the files, if any (`./a.js` → `./a.ts`, `./dir` → `./dir/index.ts`). */
 function resolveImport(from: string, specifier: string, known: ReadonlySet<string>): string | null {

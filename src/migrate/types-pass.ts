@@ -5,6 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { SiteEvent } from "../../codemods/lib/report.js";
+import { mayDeclareShape } from "../../codemods/lib/shapes.js";
 import { type FileOutcome, scanTodos } from "./transform-file.js";
 
 export async function applyTypePass(outcomes: readonly FileOutcome[]): Promise<FileOutcome[]> {
@@ -13,6 +14,7 @@ export async function applyTypePass(outcomes: readonly FileOutcome[]): Promise<F
     if (outcome.status === "failed" || !/\.(c|m)?tsx?$/i.test(outcome.file)) continue;
     current.set(outcome.file, outcome.after ?? (await readFile(outcome.file, "utf8")));
   }
+  if (![...current.values()].some(mayDeclareShape)) return [...outcomes];
   const sites: SiteEvent[] = [];
   // Loaded on demand: ts-morph (and the compiler) cost a second to load.
   const { transformProject } = await import("../../codemods/response-types.js");
