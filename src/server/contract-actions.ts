@@ -12,7 +12,6 @@ import {
   pickFilters,
   type ResolvedRequest,
 } from "../contract/index.js";
-import type { CorpusDocument } from "../corpus/types.js";
 import {
   legacyArticle,
   legacyCatalogResult,
@@ -26,20 +25,6 @@ import { findDocument, resolveDocument } from "./lookup.js";
 import { preflightBundle } from "./preflight.js";
 import { querySnippet } from "./snippet.js";
 import type { ActionOutcome, ServedCorpus } from "./state.js";
-
-function comparePaths(a: CorpusDocument, b: CorpusDocument): number {
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-}
-
-/** Newest first by frontmatter date; undated documents last; ties by path. */
-function newestFirst(a: CorpusDocument, b: CorpusDocument): number {
-  if (a.date !== b.date) {
-    if (a.date === null) return 1;
-    if (b.date === null) return -1;
-    return a.date < b.date ? 1 : -1;
-  }
-  return comparePaths(a, b);
-}
 
 /** Merge the legacy fields an action may carry in the window, never overwriting a contract field. */
 function withLegacy(
@@ -110,16 +95,19 @@ export function catalogAction(
 ): ActionOutcome {
   const filters = pickFilters(req.params);
   const sortBy = req.params.sort_by ?? "path";
-  const matching = served.listed.filter((doc) => matchesFilters(doc, filters));
-  const sorted = [...matching].sort(sortBy === "date" ? newestFirst : comparePaths);
-  const page = sorted.slice(req.offset, req.offset + req.limit);
+  // Filtering a presorted list keeps its order: no sort per request.
+  const ordered = sortBy === "date" ? served.byDate() : served.listed;
+  const matching = ordered.filter((doc) => matchesFilters(doc, filters));
+  const page = matching.slice(req.offset, req.offset + req.limit);
   const data = page.map((doc, i) =>
     entryFor("catalog", req.disclosure, doc, { position: req.offset + i + 1 }),
   );
   let result = many(req, data, matching.length);
   if (legacyWindow) {
     // Rollups over the filtered set; articles (with sort_by, as in 0.28.x) are exactly the contract's page.
-    const legacy = legacyCatalogResult(matching);
+    const inPathOrder =
+      sortBy === "date" ? served.listed.filter((doc) => matchesFilters(doc, filters)) : matching;
+    const legacy = legacyCatalogResult(inPathOrder);
     if (req.params.sort_by !== undefined) {
       legacy.articles = page.map(legacyArticle);
       legacy.pagination = {

@@ -10,14 +10,41 @@ export interface ServedCorpus {
    * the same URI, the one the loader chose to answer for it (its load warning
    * names both) is listed; the other stays reachable by path.
    */
+  /** In path order (code-unit order, as the loader sorts). */
   readonly listed: readonly CorpusDocument[];
   isListed(doc: CorpusDocument): boolean;
+  /** The listed documents newest first by frontmatter date, undated last, ties by path (computed once). */
+  byDate(): readonly CorpusDocument[];
+}
+
+function comparePaths(a: CorpusDocument, b: CorpusDocument): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/** Newest first by frontmatter date; undated documents last; ties by path. */
+function newestFirst(a: CorpusDocument, b: CorpusDocument): number {
+  if (a.date !== b.date) {
+    if (a.date === null) return 1;
+    if (b.date === null) return -1;
+    return a.date < b.date ? 1 : -1;
+  }
+  return comparePaths(a, b);
 }
 
 export function servedCorpus(corpus: Corpus, index: SearchIndex): ServedCorpus {
-  const listed = corpus.documents.filter((d) => corpus.byUri.get(d.uri) === d);
+  const listed = corpus.documents.filter((d) => corpus.byUri.get(d.uri) === d).sort(comparePaths);
   const set = new Set(listed);
-  return { corpus, index, listed, isListed: (doc) => set.has(doc) };
+  let byDate: CorpusDocument[] | null = null;
+  return {
+    corpus,
+    index,
+    listed,
+    isListed: (doc) => set.has(doc),
+    byDate: () => {
+      byDate ??= [...listed].sort(newestFirst);
+      return byDate;
+    },
+  };
 }
 
 /** What an action answers before it is wrapped in the outer envelope. */
