@@ -195,7 +195,7 @@ function applyHelper(
   prefix: string | undefined,
 ): string | null {
   if (!fn.value.async) return "the enclosing function is not async";
-  const chain = findCallChain(j, site);
+  const chain = findCallChain(j, site, root);
   if (!chain) return "the call's reply is parsed or reused in a way the codemod cannot follow";
   const refs = referencesOf(j, chain.block, chain.envelopeName);
   if (refs.length !== 1 || refs[0].parent.value !== use.list.value.object) {

@@ -2,12 +2,14 @@
  * The registry of jscodeshift transforms, in the order `migrate` runs them.
  * Each later transform reads what the earlier ones wrote: action tool names
  * before parameters; the fat catalog before response reads (a call kept on
- * the legacy envelope keeps its legacy reads). The type-driven
+ * the legacy envelope keeps its legacy reads); client adoption last, on calls
+ * the others made contract calls. The type-driven
  * `response-types` transform (ts-morph) runs after these, over the whole
  * project at once (see src/migrate/types-pass.ts); it is only named here, so
  * that worker processes never load ts-morph.
  */
 import type { API, FileInfo } from "jscodeshift";
+import adoptClient, { name as adoptClientName } from "./adopt-client.js";
 import fatCatalog, { name as fatCatalogName } from "./fat-catalog.js";
 import { RESPONSE_TYPES } from "./lib/names.js";
 import type { TransformOptions } from "./lib/report.js";
@@ -28,6 +30,7 @@ export const TRANSFORMS: readonly TransformEntry[] = [
   { name: toolParametersName, kind: "jscodeshift", run: toolParameters },
   { name: fatCatalogName, kind: "jscodeshift", run: fatCatalog },
   { name: responseAccessName, kind: "jscodeshift", run: responseAccess },
+  { name: adoptClientName, kind: "jscodeshift", run: adoptClient },
   { name: RESPONSE_TYPES, kind: "ts-morph" },
 ];
 

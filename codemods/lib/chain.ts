@@ -10,7 +10,7 @@
  * When every intermediate value is used only inside the chain, the whole
  * chain can be replaced by one SDK client call.
  */
-import type { JSCodeshift } from "jscodeshift";
+import type { Collection, JSCodeshift } from "jscodeshift";
 import { isMember, memberName, type Node, unwrapExpression } from "./ast.js";
 import { isReference } from "./entries.js";
 import type { ToolSite } from "./sites.js";
@@ -37,17 +37,53 @@ function mentions(j: JSCodeshift, node: Node, names: Set<string>): boolean {
     .some((p: Node) => names.has(p.value.name) && isReference(p));
 }
 
-function isEnvelopeParse(j: JSCodeshift, init: Node): boolean {
-  const call = unwrapExpression(init);
-  if (call.type !== "CallExpression") return false;
+function isJsonParse(node: Node): boolean {
+  const call = unwrapExpression(node);
+  if (call?.type === "AwaitExpression") return isJsonParse(call.argument);
+  if (call?.type !== "CallExpression") return false;
   const callee = call.callee;
-  if (!(isMember(callee) && memberName(callee) === "parse" && callee.object.name === "JSON")) return false;
-  return j(call.arguments[0])
+  return isMember(callee) && memberName(callee) === "parse" && callee.object.name === "JSON";
+}
+
+function mentionsContent(j: JSCodeshift, node: Node): boolean {
+  return j(node)
     .find(j.Node)
     .some((p: Node) => isMember(p.value) && memberName(p.value) === "content");
 }
 
-export function findCallChain(j: JSCodeshift, site: ToolSite): CallChain | null {
+/** A function of the file that reads a tool result's text and returns it parsed (`envelopeOf(reply)`). */
+function isLocalEnvelopeParser(j: JSCodeshift, root: Collection | undefined, name: string): boolean {
+  if (!root) return false;
+  const fn: Node =
+    root
+      .find(j.FunctionDeclaration)
+      .filter((p: Node) => p.value.id?.name === name)
+      .paths()[0]?.value ??
+    root
+      .find(j.VariableDeclarator)
+      .filter((p: Node) => p.value.id?.name === name && /Function/.test(p.value.init?.type ?? ""))
+      .paths()[0]?.value.init;
+  if (!fn) return false;
+  const returns =
+    fn.body.type === "BlockStatement"
+      ? j(fn.body)
+          .find(j.ReturnStatement)
+          .paths()
+          .map((p: Node) => p.value.argument)
+      : [fn.body];
+  return returns.length > 0 && returns.every((r: Node) => r && isJsonParse(r)) && mentionsContent(j, fn.body);
+}
+
+/** `JSON.parse(<…>.content[0].text)`, or a call of a local function doing that. */
+function isEnvelopeParse(j: JSCodeshift, init: Node, root?: Collection): boolean {
+  let call = unwrapExpression(init);
+  if (call.type === "AwaitExpression") call = unwrapExpression(call.argument);
+  if (call.type !== "CallExpression") return false;
+  if (call.callee.type === "Identifier") return isLocalEnvelopeParser(j, root, call.callee.name);
+  return isJsonParse(call) && mentionsContent(j, call.arguments[0]);
+}
+
+export function findCallChain(j: JSCodeshift, site: ToolSite, root?: Collection): CallChain | null {
   const first = enclosingStatement(site.path);
   if (!first) return null;
   const head = declared(first.value);
@@ -57,13 +93,13 @@ export function findCallChain(j: JSCodeshift, site: ToolSite): CallChain | null 
   const start = list.indexOf(first.value);
   const names = new Set([head.id]);
   const statements = [first];
-  let envelopeName: string | null = isEnvelopeParse(j, head.init) ? head.id : null;
+  let envelopeName: string | null = isEnvelopeParse(j, head.init, root) ? head.id : null;
   for (let i = start + 1; envelopeName === null && i < list.length; i++) {
     const decl = declared(list[i]);
     if (!decl || !mentions(j, decl.init, names)) return null;
     statements.push(body.get(i));
     names.add(decl.id);
-    if (isEnvelopeParse(j, decl.init)) envelopeName = decl.id;
+    if (isEnvelopeParse(j, decl.init, root)) envelopeName = decl.id;
   }
   if (envelopeName === null) return null;
   names.delete(envelopeName);

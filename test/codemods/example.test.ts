@@ -7,7 +7,7 @@
  * (doc-listing opts into the legacy envelope for its cutover) and, apart from
  * doc-listing, against a contract-mode one.
  */
-import { cp, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -68,7 +68,11 @@ describe("migrate on the example consumer", () => {
     // The 13 call sites of the inventory, before and after.
     const sites = /"oddkit(_(search|get|catalog))?"/g;
     expect(before.match(sites)?.length).toBe(13);
-    expect(after.match(/"oddkit_(search|get|catalog)"/g)?.length).toBe(13);
+    const onTheWire = after.match(/"oddkit_(search|get|catalog)"/g)?.length ?? 0;
+    const throughTheClient = after.match(/await oddkit\.(search|get|catalog)\(/g)?.length ?? 0;
+    expect(throughTheClient).toBe(2); // the MCP SDK wrapper adopted the SDK client
+    expect(onTheWire + throughTheClient).toBe(13);
+    expect(after).toContain('import { createOddkitClient } from "oddkit-sdk";');
     // No umbrella retrieval call and no legacy parameter survives.
     expect(after).not.toMatch(/name: "oddkit",/);
     expect(after).not.toContain("include_metadata");
@@ -128,6 +132,18 @@ describe("the example runs", () => {
   };
 
   it("unmigrated against the legacy server, migrated against the window and contract servers, alike", async () => {
+    // Resolve `oddkit-sdk` to this package's source, as a bundler alias would (the typecheck above used tsconfig paths).
+    for (const dir of [migratedDir, contractDir]) {
+      for (const file of await findSourceFiles(["."], dir)) {
+        const text = await readFile(file, "utf8");
+        if (text.includes('from "oddkit-sdk"')) {
+          await writeFile(
+            file,
+            text.replaceAll('from "oddkit-sdk"', `from ${JSON.stringify(join(ROOT, "src/index.ts"))}`),
+          );
+        }
+      }
+    }
     const legacy = await site(legacyDir, await start("legacy"));
     const windowed = await site(migratedDir, await start("window"));
     const contract = await site(contractDir, await start("contract"));

@@ -1,0 +1,111 @@
+/**
+ * Adopt the SDK client where the surrounding code allows: a retrieval call
+ * whose transport chain is self-contained — the MCP SDK's
+ * `const reply = await mcp.callTool({...})` or a raw `fetch` JSON-RPC POST,
+ * followed only by parsing the reply down to the envelope
+ * (`JSON.parse(….content[0].text)`, directly or through a local helper) —
+ * and whose envelope is only read as `envelope.result`:
+ *
+ *     const reply = await mcp.callTool({ name: "oddkit_search", arguments: { input: query, disclosure: ["metadata"] } });
+ *     const envelope = envelopeOf(reply);
+ *     return envelope.result.data;
+ *
+ * becomes
+ *
+ *     const result = await oddkit.search({ query, disclosure: ["metadata"] });
+ *     return result.data;
+ *
+ * with `oddkit = createOddkitClient({ url, consumer })` created once per
+ * module from the URL and consumer label the file already uses. Calls that
+ * still carry legacy parameters, read the envelope otherwise, opted into the
+ * legacy envelope, or whose URL or consumer label cannot be found keep their
+ * transport (the earlier transforms already made them contract calls on the wire).
+ */
+import type { API, FileInfo, JSCodeshift } from "jscodeshift";
+import { ACTION_SPECS } from "../src/contract/index.js";
+import { hasSpread, isMember, makeProperty, memberName, type Node, propertyKey } from "./lib/ast.js";
+import { findCallChain, referencesOf } from "./lib/chain.js";
+import { clientTarget, ensureClient } from "./lib/client.js";
+import { isReference } from "./lib/entries.js";
+import { ACTION_TOOL_LITERAL, isLegacyWindowCall, UNSUPPORTED_PARAMS } from "./lib/legacy.js";
+import { finish, parse, SiteLog, type TransformOptions } from "./lib/report.js";
+import { enclosingFunction, findToolSites } from "./lib/sites.js";
+
+export const name = "adopt-client";
+
+/** Parameters the earlier transforms convert; if one is still there, the call is not ready. */
+const LEGACY_LEFTOVERS = new Set([
+  "include_metadata",
+  "result_grouping",
+  "action",
+  ...Object.keys(UNSUPPORTED_PARAMS),
+]);
+
+/** A name for the result that the function does not use yet. */
+function freeName(j: JSCodeshift, fn: Node, wanted: string[]): string {
+  const used = new Set(
+    j(fn)
+      .find(j.Identifier)
+      .filter((p: Node) => isReference(p))
+      .nodes()
+      .map((n: Node) => n.name),
+  );
+  return wanted.find((n) => !used.has(n)) ?? `${wanted[0]}${used.size}`;
+}
+
+export default function transform(
+  file: FileInfo,
+  api: API,
+  options: TransformOptions = {},
+): string | undefined {
+  if (!ACTION_TOOL_LITERAL.test(file.source) || !file.source.includes("result")) return undefined;
+  const j = api.jscodeshift;
+  const root = parse(j, file.source);
+  const log = new SiteLog(name, options);
+  let changed = false;
+
+  for (const site of findToolSites(j, root)) {
+    const { action, args } = site;
+    if (action === null || args === null || hasSpread(args) || isLegacyWindowCall(site)) continue;
+    if (args.properties.some((p: Node) => LEGACY_LEFTOVERS.has(propertyKey(p) ?? ""))) continue;
+    const fn = enclosingFunction(site.path);
+    if (!fn.value.async) continue;
+    const chain = findCallChain(j, site, root);
+    if (!chain) continue;
+    const refs = referencesOf(j, chain.block, chain.envelopeName);
+    const onlyResultReads = refs.every((ref) => {
+      const parent = ref.parent.value;
+      return isMember(parent) && parent.object === ref.value && memberName(parent) === "result";
+    });
+    if (refs.length === 0 || !onlyResultReads) continue;
+    const target = clientTarget(j, root, site);
+    if (!target) continue;
+
+    const client = ensureClient(j, root, target);
+    const inputName = ACTION_SPECS[action].input?.name;
+    const params = args.properties.map((prop: Node) => {
+      if (propertyKey(prop) !== "input" || !inputName) return prop;
+      const value = prop.value;
+      const renamed = makeProperty(j, inputName, value, prop);
+      if (value.type === "Identifier" && value.name === inputName) renamed.shorthand = true;
+      return renamed;
+    });
+    const resultName = freeName(j, fn.value, ["result", `${chain.envelopeName}Result`]);
+    const call = j.awaitExpression(
+      j.callExpression(j.memberExpression(j.identifier(client), j.identifier(action)), [
+        j.objectExpression(params),
+      ]),
+    );
+    const declaration = j.variableDeclaration("const", [
+      j.variableDeclarator(j.identifier(resultName), call),
+    ]);
+    const [first, ...rest] = chain.statements;
+    declaration.comments = first.value.comments;
+    for (const ref of refs) ref.parent.replace(j.identifier(resultName));
+    first.replace(declaration);
+    for (const statement of rest.reverse()) statement.prune();
+    log.site(site.path.value, `${site.toolName} call → ${client}.${action}()`);
+    changed = true;
+  }
+  return finish(root, changed, file.source, j);
+}
