@@ -20,9 +20,12 @@
  * still carry legacy parameters, read the envelope otherwise, opted into the
  * legacy envelope, or whose URL or consumer label cannot be found keep their
  * transport (the earlier transforms already made them contract calls on the wire).
+ *
+ * Opt-in (`--transforms adopt-client`), as a second step after the default
+ * run: it adds a dependency on `oddkit-sdk`.
  */
 import type { API, FileInfo, JSCodeshift } from "jscodeshift";
-import { ACTION_SPECS } from "../src/contract/index.js";
+import { ACTION_SPECS, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "../src/contract/index.js";
 import { hasSpread, isMember, makeProperty, memberName, type Node, propertyKey } from "./lib/ast.js";
 import { findCallChain, referencesOf } from "./lib/chain.js";
 import { clientTarget, ensureClient } from "./lib/client.js";
@@ -73,9 +76,15 @@ export default function transform(
     const chain = findCallChain(j, site, root);
     if (!chain) continue;
     const refs = referencesOf(j, chain.block, chain.envelopeName);
+    // Only `envelope.result` reads, and through them only contract fields (legacy reads must be migrated first).
+    const contractFields: readonly string[] = ACTION_SPECS[action].many
+      ? MANY_RESULT_FIELDS
+      : ONE_RESULT_FIELDS;
     const onlyResultReads = refs.every((ref) => {
       const parent = ref.parent.value;
-      return isMember(parent) && parent.object === ref.value && memberName(parent) === "result";
+      if (!(isMember(parent) && parent.object === ref.value && memberName(parent) === "result")) return false;
+      const field = isMember(ref.parent.parent?.value) ? memberName(ref.parent.parent.value) : null;
+      return field === null || contractFields.includes(field);
     });
     if (refs.length === 0 || !onlyResultReads) continue;
     const target = clientTarget(j, root, site);

@@ -3,7 +3,9 @@
  * Each later transform reads what the earlier ones wrote: action tool names
  * before parameters; the fat catalog before response reads (a call kept on
  * the legacy envelope keeps its legacy reads); client adoption last, on calls
- * the others made contract calls. The type-driven
+ * the others made contract calls. Client adoption is opt-in
+ * (`--transforms adopt-client`): it makes the code depend on `oddkit-sdk`,
+ * while the default transforms keep each call's own transport. The type-driven
  * `response-types` transform (ts-morph) runs after these, over the whole
  * project at once (see src/migrate/types-pass.ts); it is only named here, so
  * that worker processes never load ts-morph.
@@ -23,6 +25,8 @@ export interface TransformEntry {
   readonly name: string;
   readonly kind: "jscodeshift" | "ts-morph";
   readonly run?: SourceTransform;
+  /** Not run by default: only when named in `--transforms` (it adds an `oddkit-sdk` dependency). */
+  readonly optIn?: boolean;
 }
 
 export const TRANSFORMS: readonly TransformEntry[] = [
@@ -30,15 +34,17 @@ export const TRANSFORMS: readonly TransformEntry[] = [
   { name: toolParametersName, kind: "jscodeshift", run: toolParameters },
   { name: fatCatalogName, kind: "jscodeshift", run: fatCatalog },
   { name: responseAccessName, kind: "jscodeshift", run: responseAccess },
-  { name: adoptClientName, kind: "jscodeshift", run: adoptClient },
+  { name: adoptClientName, kind: "jscodeshift", run: adoptClient, optIn: true },
   { name: RESPONSE_TYPES, kind: "ts-morph" },
 ];
 
 export const TRANSFORM_NAMES = TRANSFORMS.map((t) => t.name);
+/** What runs when no `--transforms` are named: everything but the opt-in transforms. */
+export const DEFAULT_TRANSFORM_NAMES = TRANSFORMS.filter((t) => !t.optIn).map((t) => t.name);
 
 /** Pick transforms by name (in registry order); unknown names are an error naming the valid ones. */
 export function selectTransforms(names?: readonly string[]): TransformEntry[] {
-  if (!names || names.length === 0) return [...TRANSFORMS];
+  if (!names || names.length === 0) return TRANSFORMS.filter((t) => !t.optIn);
   const unknown = names.filter((n) => !TRANSFORM_NAMES.includes(n));
   if (unknown.length > 0) {
     throw new Error(`unknown transform(s): ${unknown.join(", ")}. Valid: ${TRANSFORM_NAMES.join(", ")}`);

@@ -40,12 +40,15 @@ let legacyDir: string;
 let migratedDir: string;
 let contractDir: string;
 let first: { code: number; summary: MigrationSummary };
+let adopted: { code: number; stdout: string };
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "oddkit-legacy-site-"));
   legacyDir = await copyExample(join(work, "legacy"));
   migratedDir = await copyExample(join(work, "migrated"));
   first = await migrateJson(migratedDir);
+  // Second step, opt-in: adopt the SDK client where the transport chain allows.
+  adopted = await runCli(["migrate", ".", "--transforms", "adopt-client", "--json"], migratedDir);
   contractDir = join(work, "contract");
   await cp(migratedDir, contractDir, { recursive: true, verbatimSymlinks: true });
 });
@@ -70,6 +73,7 @@ describe("migrate on the example consumer", () => {
     expect(before.match(sites)?.length).toBe(13);
     const onTheWire = after.match(/"oddkit_(search|get|catalog)"/g)?.length ?? 0;
     const throughTheClient = after.match(/await oddkit\.(search|get|catalog)\(/g)?.length ?? 0;
+    expect(adopted.code).toBe(0);
     expect(throughTheClient).toBe(2); // the MCP SDK wrapper adopted the SDK client
     expect(onTheWire + throughTheClient).toBe(13);
     expect(after).toContain('import { createOddkitClient } from "oddkit-sdk";');

@@ -6,7 +6,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/pr
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TRANSFORM_NAMES } from "../../codemods/index.js";
+import { DEFAULT_TRANSFORM_NAMES, TRANSFORM_NAMES } from "../../codemods/index.js";
 import { jscodeshiftFor } from "../../src/migrate/parser.js";
 import { compiledWorkerPath, runPool } from "../../src/migrate/pool.js";
 import { MIGRATE_EXIT, type MigrationSummary, migrate } from "../../src/migrate/run.js";
@@ -175,7 +175,8 @@ describe("oddkit-sdk migrate (CLI)", () => {
       "exitCode",
     ]);
     expect(summary.schemaVersion).toBe(1);
-    expect(summary.transforms).toEqual(TRANSFORM_NAMES);
+    expect(summary.transforms).toEqual(DEFAULT_TRANSFORM_NAMES);
+    expect(summary.transforms).not.toContain("adopt-client");
     expect(summary.sites["tool-parameters"]).toBe(1);
     expect(summary.sites["response-access"]).toBeGreaterThan(0);
     expect(summary.todos).toEqual([

@@ -7,7 +7,7 @@ import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
-import { TRANSFORM_NAMES } from "../../../codemods/index.js";
+import { DEFAULT_TRANSFORM_NAMES, TRANSFORM_NAMES } from "../../../codemods/index.js";
 import { displayPath } from "../../migrate/files.js";
 import { summaryMarkdown, summaryText } from "../../migrate/report.js";
 import { migrate, unifiedDiff } from "../../migrate/run.js";
@@ -40,7 +40,10 @@ export function register(program: Command, ctx: CliContext): void {
     .option("--print", "print each changed file's new text")
     .option("--json", "print the summary as JSON (schemaVersion 1)")
     .option("--report <file>", "write a Markdown summary for a pull-request comment")
-    .option("--transforms <names>", `comma-separated subset, in run order: ${TRANSFORM_NAMES.join(",")}`)
+    .option(
+      "--transforms <names>",
+      `comma-separated, in run order (default: ${DEFAULT_TRANSFORM_NAMES.join(",")}; opt-in: ${TRANSFORM_NAMES.filter((n) => !DEFAULT_TRANSFORM_NAMES.includes(n)).join(",")})`,
+    )
     .option("--fail-on-todo", "exit 2 when TODO(oddkit-migrate) markers remain")
     .option("--concurrency <n>", "worker processes (default 2)")
     .action(async (paths: string[], flags: MigrateFlags) => {
