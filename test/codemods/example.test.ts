@@ -107,6 +107,14 @@ describe("migrate on the example consumer", () => {
 });
 
 type Handler = (request: Request) => Promise<Response>;
+/** What the tests use of the example's modules (loaded from the temporary copies, not typed from the repo). */
+interface SiteLib {
+  fetchDocument(uri: string): Promise<{ markdown: string; hash: string }>;
+  disconnect(): Promise<void>;
+}
+interface SitePages {
+  searchResults(query: string): Promise<unknown[]>;
+}
 
 /** Load one copy of the site against a server (the URL is read when the modules load). */
 async function site(dir: string, server: ReferenceServer) {
@@ -117,10 +125,8 @@ async function site(dir: string, server: ReferenceServer) {
     (await load<{ handler: Handler }>(`supabase/functions/${name}/index.ts`)).handler;
   const call = async (name: string, query: string) =>
     (await (await fn(name))(new Request(`http://edge.test/${name}?${query}`))).json();
-  const lib = await load<typeof import("../../examples/legacy-site/src/lib/oddkit.js")>("src/lib/oddkit.ts");
-  const pages = await load<typeof import("../../examples/legacy-site/src/pages/search-results.js")>(
-    "src/pages/search-results.ts",
-  );
+  const lib = await load<SiteLib>("src/lib/oddkit.ts");
+  const pages = await load<SitePages>("src/pages/search-results.ts");
   return { call, fn, lib, pages };
 }
 
