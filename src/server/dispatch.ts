@@ -4,13 +4,7 @@
  * `ReferenceServer.callTool` end here.
  */
 import { pathToFileURL } from "node:url";
-import {
-  ACTIONS,
-  type Action,
-  invalidParamsError,
-  isErrorEnvelope,
-  validateRequest,
-} from "../contract/index.js";
+import { type Action, invalidParamsError, isErrorEnvelope, validateRequest } from "../contract/index.js";
 import {
   isLegacyRetrievalAction,
   LEGACY_ACTIONS,
@@ -197,6 +191,3 @@ export class Dispatcher {
     return toToolResult(envelope, outcome.isError || isErrorEnvelope(outcome.result));
   }
 }
-
-/** The retrieval actions, for callers iterating over them. */
-export const RETRIEVAL_ACTIONS: readonly Action[] = ACTIONS;
