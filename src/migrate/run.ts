@@ -9,6 +9,7 @@ import { createTwoFilesPatch } from "diff";
 import { selectTransforms } from "../../codemods/index.js";
 import { RESPONSE_TYPES } from "../../codemods/lib/names.js";
 import { displayPath, findSourceFiles } from "./files.js";
+import { jscodeshiftFor } from "./parser.js";
 import { runPool } from "./pool.js";
 import type { FileOutcome } from "./transform-file.js";
 import { applyTypePass } from "./types-pass.js";
@@ -69,7 +70,8 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
     ...(options.poolMode ? { mode: options.poolMode } : {}),
     onOutcome: (outcome) => options.onOutcome?.(outcome, ++done, files.length),
   });
-  const outcomes = transforms.includes(RESPONSE_TYPES) ? await applyTypePass(run.outcomes) : run.outcomes;
+  const transformed = transforms.includes(RESPONSE_TYPES) ? await applyTypePass(run.outcomes) : run.outcomes;
+  const outcomes = transformed.map(verifyOutput);
   if (!options.dry) {
     for (const outcome of outcomes) {
       if (outcome.status === "changed" && outcome.after !== undefined)
@@ -113,6 +115,22 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
       exitCode,
     },
   };
+}
+
+/**
+ * Last line of defence before writing: a changed file's new text must parse
+ * with the file's own parser, or the file is reported as failed and left alone.
+ */
+export function verifyOutput(outcome: FileOutcome): FileOutcome {
+  if (outcome.status !== "changed" || outcome.after === undefined) return outcome;
+  try {
+    jscodeshiftFor(outcome.file)(outcome.after);
+    return outcome;
+  } catch (error) {
+    const message = `the rewritten text does not parse (${error instanceof Error ? error.message : String(error)}); the file was left unchanged`;
+    const { before: _before, after: _after, ...rest } = outcome;
+    return { ...rest, status: "failed", sites: [], error: { transform: "verify", message } };
+  }
 }
 
 /** Unified diff of one changed file (paths shown relative to `cwd`). */

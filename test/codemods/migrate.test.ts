@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_TRANSFORM_NAMES, TRANSFORM_NAMES } from "../../codemods/index.js";
 import { jscodeshiftFor } from "../../src/migrate/parser.js";
 import { compiledWorkerPath, runPool } from "../../src/migrate/pool.js";
-import { MIGRATE_EXIT, type MigrationSummary, migrate } from "../../src/migrate/run.js";
+import { MIGRATE_EXIT, type MigrationSummary, migrate, verifyOutput } from "../../src/migrate/run.js";
 import { runCli } from "./cli.js";
 
 const UNRELATED = resolve(import.meta.dirname, "../fixtures/unrelated");
@@ -112,6 +112,25 @@ describe("safety", () => {
       const text = await readFile(path, "utf8");
       expect(() => jscodeshiftFor(path)(text), path).not.toThrow();
     }
+  });
+});
+
+describe("verification before writing", () => {
+  it("reports a rewrite that does not parse as a failure and keeps the original", () => {
+    const outcome = verifyOutput({
+      file: "/x/a.ts",
+      status: "changed",
+      before: LEGACY,
+      after: "export const broken = {",
+      sites: [{ transform: "tool-parameters", line: 3, what: "…" }],
+      todos: [],
+    });
+    expect(outcome.status).toBe("failed");
+    expect(outcome.after).toBeUndefined();
+    expect(outcome.error).toMatchObject({
+      transform: "verify",
+      message: expect.stringContaining("does not parse"),
+    });
   });
 });
 
