@@ -21,6 +21,7 @@
 import type { API, FileInfo, JSCodeshift } from "jscodeshift";
 import type { Action, Flag } from "../src/contract/index.js";
 import { isMember, isTypeScriptPath, memberName, type Node } from "./lib/ast.js";
+import { referencesOf } from "./lib/chain.js";
 import { entryReadsFromList } from "./lib/entries.js";
 import { ACTION_TOOL_LITERAL, isLegacyWindowCall } from "./lib/legacy.js";
 import { ensureFlag, fitLimitToCap, limitTodo } from "./lib/params.js";
@@ -77,6 +78,21 @@ function rebuildChain(j: JSCodeshift, node: Node): Node | null {
 
 function member(j: JSCodeshift, object: Node, ...names: string[]): Node {
   return names.reduce((acc, n) => j.memberExpression(acc, j.identifier(n)), object);
+}
+
+/** Local names bound to an envelope's `result` by destructuring (`const { result } = …`, `{ result: r }`). */
+function destructuredResults(j: JSCodeshift, fn: Node): string[] {
+  const names: string[] = [];
+  j(fn)
+    .find(j.VariableDeclarator)
+    .forEach((p: Node) => {
+      if (p.value.id.type !== "ObjectPattern") return;
+      for (const prop of p.value.id.properties) {
+        const key = prop.key?.name ?? prop.key?.value;
+        if (key === "result" && prop.value?.type === "Identifier") names.push(prop.value.name);
+      }
+    });
+  return names;
 }
 
 /**
@@ -215,105 +231,110 @@ export default function transform(
       }
     };
 
-    j(fn)
+    // `X.result`, and variables destructured from an envelope: `const { result } = envelope`.
+    const resultReads: Node[] = j(fn)
       .find(j.Node)
       .filter((p: Node) => isMember(p.value) && memberName(p.value) === "result")
-      .forEach((resultPath: Node) => {
-        const fieldPath = resultPath.parent;
-        if (!isMember(fieldPath?.value) || fieldPath.value.object !== resultPath.value) return;
-        const field = memberName(fieldPath.value);
-        if (field === null) return;
-        const result = resultPath.value;
+      .paths();
+    for (const local of destructuredResults(j, fn)) {
+      resultReads.push(...referencesOf(j, fn, local).filter((ref) => isMember(ref.parent.value)));
+    }
+    resultReads.forEach((resultPath: Node) => {
+      const fieldPath = resultPath.parent;
+      if (!isMember(fieldPath?.value) || fieldPath.value.object !== resultPath.value) return;
+      const field = memberName(fieldPath.value);
+      if (field === null) return;
+      const result = resultPath.value;
 
-        const listAction: Action | null =
-          field === "hits" && actions.has("search")
-            ? "search"
-            : field === "articles" && actions.has("catalog")
-              ? "catalog"
-              : field === "data" && (actions.has("search") || actions.has("catalog"))
-                ? actions.has("search")
-                  ? "search"
-                  : "catalog"
-                : null;
-        if (listAction !== null) {
-          if (field !== "data") {
-            fieldPath.replace(member(j, result, "data"));
-            log.site(result, `result.${field} → result.data`);
-            changed = true;
-          }
-          rewriteEntries(listAction, fieldPath);
-          return;
+      const listAction: Action | null =
+        field === "hits" && actions.has("search")
+          ? "search"
+          : field === "articles" && actions.has("catalog")
+            ? "catalog"
+            : field === "data" && (actions.has("search") || actions.has("catalog"))
+              ? actions.has("search")
+                ? "search"
+                : "catalog"
+              : null;
+      if (listAction !== null) {
+        if (field !== "data") {
+          fieldPath.replace(member(j, result, "data"));
+          log.site(result, `result.${field} → result.data`);
+          changed = true;
         }
+        rewriteEntries(listAction, fieldPath);
+        return;
+      }
 
-        if (field === "pagination" && actions.has("catalog")) {
-          const sub = fieldPath.parent;
-          const subField =
-            isMember(sub?.value) && sub.value.object === fieldPath.value ? memberName(sub.value) : null;
-          const direct: Record<string, string> = {
-            total_candidates: "total",
-            limit: "limit",
-            offset: "offset",
-          };
-          if (subField !== null && subField in direct) {
-            sub.replace(member(j, result, direct[subField] as string));
-            log.site(result, `result.pagination.${subField} → result.${direct[subField]}`);
+      if (field === "pagination" && actions.has("catalog")) {
+        const sub = fieldPath.parent;
+        const subField =
+          isMember(sub?.value) && sub.value.object === fieldPath.value ? memberName(sub.value) : null;
+        const direct: Record<string, string> = {
+          total_candidates: "total",
+          limit: "limit",
+          offset: "offset",
+        };
+        if (subField !== null && subField in direct) {
+          sub.replace(member(j, result, direct[subField] as string));
+          log.site(result, `result.pagination.${subField} → result.${direct[subField]}`);
+          changed = true;
+        } else if (subField === "has_more") {
+          const chains = [0, 1, 2].map(() => rebuildChain(j, result));
+          const [a, b, c] = chains;
+          if (a && b && c) {
+            sub.replace(
+              j.binaryExpression(
+                "<",
+                j.binaryExpression("+", member(j, a, "offset"), member(j, b, "data", "length")),
+                member(j, c, "total"),
+              ),
+            );
+            log.site(result, "result.pagination.has_more → offset + data.length < total");
             changed = true;
-          } else if (subField === "has_more") {
-            const chains = [0, 1, 2].map(() => rebuildChain(j, result));
-            const [a, b, c] = chains;
-            if (a && b && c) {
-              sub.replace(
-                j.binaryExpression(
-                  "<",
-                  j.binaryExpression("+", member(j, a, "offset"), member(j, b, "data", "length")),
-                  member(j, c, "total"),
-                ),
-              );
-              log.site(result, "result.pagination.has_more → offset + data.length < total");
-              changed = true;
-            } else {
-              todo(fieldPath, "has_more is gone: compute result.offset + result.data.length < result.total");
-            }
           } else {
-            todo(fieldPath, "result.pagination is gone: read result.total, result.limit and result.offset");
+            todo(fieldPath, "has_more is gone: compute result.offset + result.data.length < result.total");
           }
+        } else {
+          todo(fieldPath, "result.pagination is gone: read result.total, result.limit and result.offset");
+        }
+        return;
+      }
+
+      if (actions.has("get") && !actions.has("resolve")) {
+        const moves: Record<string, string[]> = {
+          content: ["data", "body"],
+          content_hash: ["data", "content_hash"],
+          metadata: ["data", "metadata"],
+          path: ["data", "uri"],
+        };
+        const target = moves[field];
+        if (target && !(field === "content" && isMcpContentRead(fieldPath))) {
+          fieldPath.replace(member(j, result, ...target));
+          log.site(result, `result.${field} → result.${target.join(".")}`);
+          changed = true;
+          if (field === "metadata") needFlag("get", "metadata", fieldPath);
+          if (field === "path") todo(fieldPath, PATH_TODO);
           return;
         }
-
-        if (actions.has("get") && !actions.has("resolve")) {
-          const moves: Record<string, string[]> = {
-            content: ["data", "body"],
-            content_hash: ["data", "content_hash"],
-            metadata: ["data", "metadata"],
-            path: ["data", "uri"],
-          };
-          const target = moves[field];
-          if (target && !(field === "content" && isMcpContentRead(fieldPath))) {
-            fieldPath.replace(member(j, result, ...target));
-            log.site(result, `result.${field} → result.${target.join(".")}`);
-            changed = true;
-            if (field === "metadata") needFlag("get", "metadata", fieldPath);
-            if (field === "path") todo(fieldPath, PATH_TODO);
-            return;
-          }
+      }
+      if (actions.has("resolve")) {
+        if (field === "resolved") {
+          fieldPath.replace(member(j, result, "data"));
+          log.site(result, "result.resolved → result.data");
+          changed = true;
+          return;
         }
-        if (actions.has("resolve")) {
-          if (field === "resolved") {
-            fieldPath.replace(member(j, result, "data"));
-            log.site(result, "result.resolved → result.data");
-            changed = true;
-            return;
-          }
-          if (field === "supersession_chain") {
-            fieldPath.replace(member(j, result, "data", "supersession_chain"));
-            log.site(result, "result.supersession_chain → result.data.supersession_chain");
-            changed = true;
-            return;
-          }
+        if (field === "supersession_chain") {
+          fieldPath.replace(member(j, result, "data", "supersession_chain"));
+          log.site(result, "result.supersession_chain → result.data.supersession_chain");
+          changed = true;
+          return;
         }
-        const reason = NO_EQUIVALENT[field];
-        if (reason && !(field === "content" || field === "metadata")) todo(fieldPath, reason);
-      });
+      }
+      const reason = NO_EQUIVALENT[field];
+      if (reason && !(field === "content" || field === "metadata")) todo(fieldPath, reason);
+    });
   }
   return finish(root, changed, file.source, j);
 }
