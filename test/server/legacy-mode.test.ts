@@ -6,6 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY_INDEXED_FOLDERS } from "../../src/legacy/index.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
+import { LEGACY_CATALOG_SUMMARY_FIELDS, LEGACY_TOOL_NAMES } from "../support/legacy-surface.js";
 import { fixtureCorpus } from "./fixture-corpus.js";
 import { envelopeOf } from "./helpers.js";
 
@@ -38,17 +39,7 @@ describe("legacy mode: tools and server info", () => {
   it("reports version 0.28.1 and registers the legacy tools with their 0.28.x parameters", async () => {
     expect(client.getServerVersion()).toMatchObject({ name: "oddkit", version: "0.28.1" });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(
-      [
-        "oddkit",
-        "oddkit_catalog",
-        "oddkit_get",
-        "oddkit_preflight",
-        "oddkit_resolve",
-        "oddkit_search",
-        "oddkit_version",
-      ].sort(),
-    );
+    expect(tools.map((t) => t.name).sort()).toEqual(LEGACY_TOOL_NAMES);
     const catalog = tools.find((t) => t.name === "oddkit_catalog")!;
     expect(Object.keys(catalog.inputSchema.properties ?? {}).sort()).toEqual(
       ["filter_epoch", "include_full_baseline", "knowledge_base_url", "limit", "offset", "sort_by"].sort(),
@@ -74,14 +65,7 @@ describe("legacy mode: tools and server info", () => {
 describe("legacy catalog", () => {
   it("without sort_by: counts, every tag, start_here — and no articles", async () => {
     const r = await result("oddkit_catalog", {});
-    expect(Object.keys(r)).toEqual([
-      "total",
-      "canon",
-      "baseline",
-      "baseline_total",
-      "categories",
-      "start_here",
-    ]);
+    expect(Object.keys(r)).toEqual(LEGACY_CATALOG_SUMMARY_FIELDS);
     expect(indexed).toBe(server.corpus.documents.length - 1); // public/landing.md is outside the indexed folders
     expect(r).toMatchObject({ total: indexed, canon: 0, baseline: indexed, baseline_total: indexed });
     expect(r.categories).toEqual(["other", "constraints", "caching", "performance", "meta", "essays"]);

@@ -14,6 +14,7 @@ import type { CliIO } from "../../src/cli/context.js";
 import { main } from "../../src/cli/main.js";
 import { ACTION_SPECS, checkCompliance } from "../../src/contract/index.js";
 import { loadCorpus } from "../../src/corpus/index.js";
+import { LEGACY_CATALOG_SUMMARY_FIELDS, LEGACY_TOOL_NAMES } from "../support/legacy-surface.js";
 import { complianceContext, resultOf, subsets } from "./helpers.js";
 
 const ODD = resolve("test/fixtures/corpora/odd-frontmatter");
@@ -80,17 +81,7 @@ describe("oddkit-sdk serve", () => {
     const client = await connect(running.url);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(
-        [
-          "oddkit",
-          "oddkit_catalog",
-          "oddkit_get",
-          "oddkit_preflight",
-          "oddkit_resolve",
-          "oddkit_search",
-          "oddkit_version",
-        ].sort(),
-      );
+      expect(tools.map((t) => t.name).sort()).toEqual(LEGACY_TOOL_NAMES);
       const catalog = resultOf(await client.callTool({ name: "oddkit_catalog", arguments: { limit: 500 } }));
       const uris = (catalog.data as { uri: string }[]).map((e) => e.uri);
       expect(uris.length).toBeGreaterThan(3);
@@ -151,14 +142,7 @@ describe("oddkit-sdk serve", () => {
     try {
       expect(client.getServerVersion()?.version).toBe("0.28.7");
       const result = resultOf(await client.callTool({ name: "oddkit_catalog", arguments: {} }));
-      expect(Object.keys(result)).toEqual([
-        "total",
-        "canon",
-        "baseline",
-        "baseline_total",
-        "categories",
-        "start_here",
-      ]);
+      expect(Object.keys(result)).toEqual(LEGACY_CATALOG_SUMMARY_FIELDS);
     } finally {
       await client.close();
       await running.stop();

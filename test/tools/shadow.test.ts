@@ -1,10 +1,8 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOddkitClient } from "../../src/client/index.js";
-import type { OddkitClient } from "../../src/client/types.js";
-import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { OddkitClient } from "../../src/client/index.js";
 import {
   createShadowWrapper,
   type LocalPredicate,
@@ -12,30 +10,24 @@ import {
   type ShadowDocument,
   shadowCompare,
 } from "../../src/shadow/index.js";
+import { useReferenceClient } from "../support/reference-client.js";
 import { runCli } from "./cli-io.js";
 
 const SHADOW = "test/fixtures/tools/shadow";
 const PUBLIC = { audience: "public", exposure: "public" } as const;
 
-let server: ReferenceServer;
-let client: OddkitClient;
+const reference = useReferenceClient({ corpus: SHADOW }, { cache: false });
 /** The example predicate shipped in examples/, loaded the way the CLI loads it. */
 let isPublicFacing: LocalPredicate;
 beforeAll(async () => {
   isPublicFacing = await loadPredicate("examples/predicates/is-public-facing.ts");
-  server = await createReferenceServer({ corpus: SHADOW });
-  client = createOddkitClient({ server, cache: false });
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
 });
 
 describe("shadowCompare on the hand-made shadow corpus (11 documents, verdicts counted by hand)", () => {
   it("counts agreements and disagreements exactly, grouped by reason", async () => {
     const lines: string[] = [];
     const report = await shadowCompare({
-      client,
+      client: reference.client,
       serverFilter: PUBLIC,
       localPredicate: isPublicFacing,
       log: (l) => lines.push(l),
@@ -57,7 +49,7 @@ describe("shadowCompare on the hand-made shadow corpus (11 documents, verdicts c
   it("writes one JSON line per disagreement with both verdicts and the fields the filter used", async () => {
     const lines: string[] = [];
     await shadowCompare({
-      client,
+      client: reference.client,
       serverFilter: PUBLIC,
       localPredicate: isPublicFacing,
       log: (l) => lines.push(l),
@@ -76,7 +68,7 @@ describe("shadowCompare on the hand-made shadow corpus (11 documents, verdicts c
     let i = 0;
     const alternate = () => (i++ % 2 === 0 ? 0 : 0.99);
     const half = await shadowCompare({
-      client,
+      client: reference.client,
       serverFilter: PUBLIC,
       localPredicate: isPublicFacing,
       sampleRate: 0.5,
@@ -84,13 +76,22 @@ describe("shadowCompare on the hand-made shadow corpus (11 documents, verdicts c
     });
     expect(half.compared).toBe(6);
     await expect(
-      shadowCompare({ client, serverFilter: PUBLIC, localPredicate: () => true, sampleRate: 2 }),
+      shadowCompare({
+        client: reference.client,
+        serverFilter: PUBLIC,
+        localPredicate: () => true,
+        sampleRate: 2,
+      }),
     ).rejects.toThrow(/between 0 and 1/);
   });
 
   it("refuses a server filter outside the contract, naming the key", async () => {
     await expect(
-      shadowCompare({ client, serverFilter: { audience: "crew" } as never, localPredicate: () => true }),
+      shadowCompare({
+        client: reference.client,
+        serverFilter: { audience: "crew" } as never,
+        localPredicate: () => true,
+      }),
     ).rejects.toThrow(/audience/);
   });
 });
@@ -140,7 +141,7 @@ describe("createShadowWrapper (edge function, bounded memory)", () => {
       requestSampleRate: 0.5,
       random: () => 0.1,
     });
-    expect(await shadow.maybeRun(client)).toBe(true);
+    expect(await shadow.maybeRun(reference.client)).toBe(true);
     expect(shadow.snapshot()).toMatchObject({ runs: 1, compared: 11, disagree: 4 });
     const broken = {
       paginate: () => {
@@ -154,7 +155,7 @@ describe("createShadowWrapper (edge function, bounded memory)", () => {
       localPredicate: () => true,
       random: () => 0.5,
     });
-    expect(await never.maybeRun(client)).toBe(false);
+    expect(await never.maybeRun(reference.client)).toBe(false);
     expect(never.snapshot().runs).toBe(0);
   });
 });
@@ -215,7 +216,7 @@ describe("oddkit-sdk shadow", () => {
   });
 
   it("compares against a live server with --url", async () => {
-    const { url } = await server.listen({ port: 0 });
+    const { url } = await reference.server.listen({ port: 0 });
     const run = await runCli([
       "shadow",
       "--predicate",
