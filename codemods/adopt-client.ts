@@ -24,15 +24,15 @@
  * Opt-in (`--transforms adopt-client`), as a second step after the default
  * run: it adds a dependency on `oddkit-sdk`.
  */
-import type { API, FileInfo, JSCodeshift } from "jscodeshift";
+import type { JSCodeshift } from "jscodeshift";
 import { ACTION_SPECS, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "../src/contract/index.js";
 import { hasSpread, isMember, makeProperty, memberName, type Node, propertyKey } from "./lib/ast.js";
 import { findCallChain, referencesOf } from "./lib/chain.js";
 import { clientTarget, ensureClient } from "./lib/client.js";
 import { isReference } from "./lib/entries.js";
 import { ACTION_TOOL_LITERAL, isLegacyWindowCall, UNSUPPORTED_PARAMS } from "./lib/legacy.js";
-import { finish, parse, SiteLog, type TransformOptions } from "./lib/report.js";
 import { enclosingFunction, findToolSites } from "./lib/sites.js";
+import { defineTransform, type RewriteContext } from "./lib/transform.js";
 
 export const name = "adopt-client";
 
@@ -56,15 +56,7 @@ function freeName(j: JSCodeshift, fn: Node, wanted: string[]): string {
   return wanted.find((n) => !used.has(n)) ?? `${wanted[0]}${used.size}`;
 }
 
-export default function transform(
-  file: FileInfo,
-  api: API,
-  options: TransformOptions = {},
-): string | undefined {
-  if (!ACTION_TOOL_LITERAL.test(file.source) || !file.source.includes("result")) return undefined;
-  const j = api.jscodeshift;
-  const root = parse(j, file.source);
-  const log = new SiteLog(name, options);
+function rewrite({ j, root, log }: RewriteContext): boolean {
   let changed = false;
 
   for (const site of findToolSites(j, root)) {
@@ -116,5 +108,11 @@ export default function transform(
     log.site(site.path.value, `${site.toolName} call → ${client}.${action}()`);
     changed = true;
   }
-  return finish(root, changed, file.source, j);
+  return changed;
 }
+
+export default defineTransform(
+  name,
+  (source) => ACTION_TOOL_LITERAL.test(source) && source.includes("result"),
+  rewrite,
+);

@@ -15,7 +15,7 @@
  *   during the cutover) and gets a TODO naming the candidate helper and why
  *   it was not applied.
  */
-import type { API, Collection, FileInfo, JSCodeshift } from "jscodeshift";
+import type { Collection, JSCodeshift } from "jscodeshift";
 import { DEFAULT_INCLUDE, effectiveCap, KINDS, kindFromPath, sameFilters } from "../src/contract/index.js";
 import { type AnyUseCaseRow, USE_CASE_ROWS } from "../src/helpers/use-cases.js";
 import {
@@ -33,9 +33,9 @@ import { clientTarget, ensureClient, ensureSdkImport } from "./lib/client.js";
 import { entryReadsFromList } from "./lib/entries.js";
 import { isLegacyWindowCall, LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_WINDOW_PARAM } from "./lib/legacy.js";
 import { type FilterSet, readPredicate } from "./lib/predicate.js";
-import { finish, parse, SiteLog, type TransformOptions } from "./lib/report.js";
 import { enclosingFunction, findToolSites, type ToolSite } from "./lib/sites.js";
 import { addTodo } from "./lib/todo.js";
+import { defineTransform, type RewriteContext } from "./lib/transform.js";
 
 export const name = "fat-catalog";
 
@@ -111,15 +111,7 @@ function entryLists(j: JSCodeshift, fn: Node): Node[] {
     .paths();
 }
 
-export default function transform(
-  file: FileInfo,
-  api: API,
-  options: TransformOptions = {},
-): string | undefined {
-  if (!file.source.includes("oddkit_catalog") || !file.source.includes(".filter(")) return undefined;
-  const j = api.jscodeshift;
-  const root = parse(j, file.source);
-  const log = new SiteLog(name, options);
+function rewrite({ j, root, log }: RewriteContext): boolean {
   let changed = false;
 
   for (const site of findToolSites(j, root)) {
@@ -178,8 +170,14 @@ export default function transform(
     );
     changed = true;
   }
-  return finish(root, changed, file.source, j);
+  return changed;
 }
+
+export default defineTransform(
+  name,
+  (source) => source.includes("oddkit_catalog") && source.includes(".filter("),
+  rewrite,
+);
 
 /**
  * Replace the chain and the filter with the helper call. Returns null when

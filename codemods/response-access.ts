@@ -18,16 +18,16 @@
  * The `.result` of a JSON-RPC response (`rpc.result.content[0].text`) is the
  * MCP tool result, not the envelope: it is recognised and left alone.
  */
-import type { API, FileInfo, JSCodeshift } from "jscodeshift";
+import type { JSCodeshift } from "jscodeshift";
 import type { Action, Flag } from "../src/contract/index.js";
 import { isMember, isTypeScriptPath, memberName, type Node } from "./lib/ast.js";
 import { referencesOf } from "./lib/chain.js";
 import { entryReadsFromList } from "./lib/entries.js";
 import { ACTION_TOOL_LITERAL, isLegacyWindowCall } from "./lib/legacy.js";
 import { ensureFlag, fitLimitToCap, limitTodo } from "./lib/params.js";
-import { finish, parse, SiteLog, type TransformOptions } from "./lib/report.js";
 import { enclosingFunction, findToolSites, type ToolSite } from "./lib/sites.js";
 import { addTodo } from "./lib/todo.js";
+import { defineTransform, type RewriteContext } from "./lib/transform.js";
 
 export const name = "response-access";
 
@@ -127,15 +127,7 @@ function retypeEntry(j: JSCodeshift, binding: Node, fields: Set<string>): boolea
   return changed;
 }
 
-export default function transform(
-  file: FileInfo,
-  api: API,
-  options: TransformOptions = {},
-): string | undefined {
-  if (!ACTION_TOOL_LITERAL.test(file.source) || !file.source.includes("result")) return undefined;
-  const j = api.jscodeshift;
-  const root = parse(j, file.source);
-  const log = new SiteLog(name, options);
+function rewrite({ j, root, log, file }: RewriteContext): boolean {
   const typescript = isTypeScriptPath(file.path);
   let changed = false;
   const todo = (path: Node, reason: string) => {
@@ -336,5 +328,11 @@ export default function transform(
       if (reason && !(field === "content" || field === "metadata")) todo(fieldPath, reason);
     });
   }
-  return finish(root, changed, file.source, j);
+  return changed;
 }
+
+export default defineTransform(
+  name,
+  (source) => ACTION_TOOL_LITERAL.test(source) && source.includes("result"),
+  rewrite,
+);

@@ -17,7 +17,6 @@
  *
  * The wire keeps `input` for the query/URI/task: it is the contract's wire name.
  */
-import type { API, FileInfo } from "jscodeshift";
 import {
   getProperty,
   hasSpread,
@@ -29,24 +28,16 @@ import {
 } from "./lib/ast.js";
 import { ACTION_TOOL_LITERAL, RESULT_GROUPING_DEFAULT, UNSUPPORTED_PARAMS } from "./lib/legacy.js";
 import { ensureFlag, fitLimitToCap, limitTodo } from "./lib/params.js";
-import { finish, parse, SiteLog, type TransformOptions } from "./lib/report.js";
 import { findToolSites } from "./lib/sites.js";
 import { addTodo } from "./lib/todo.js";
+import { defineTransform, type RewriteContext } from "./lib/transform.js";
 
 export const name = "tool-parameters";
 
 export const LEGACY_DATE_ORDER_TODO =
   'sort_by: "date" listed only documents with frontmatter on the legacy server; the contract lists every document (undated last): filter on entry.metadata if the page relied on it';
 
-export default function transform(
-  file: FileInfo,
-  api: API,
-  options: TransformOptions = {},
-): string | undefined {
-  if (!ACTION_TOOL_LITERAL.test(file.source)) return undefined;
-  const j = api.jscodeshift;
-  const root = parse(j, file.source);
-  const log = new SiteLog(name, options);
+function rewrite({ j, root, log }: RewriteContext): boolean {
   let changed = false;
   for (const site of findToolSites(j, root)) {
     const { action, args } = site;
@@ -113,5 +104,7 @@ export default function transform(
       );
     }
   }
-  return finish(root, changed, file.source, j);
+  return changed;
 }
+
+export default defineTransform(name, (source) => ACTION_TOOL_LITERAL.test(source), rewrite);

@@ -6,24 +6,16 @@
  * the SDK passes them through untouched. The umbrella required `input` even
  * for catalog, which takes none: it is removed there (the contract rejects it).
  */
-import type { API, FileInfo } from "jscodeshift";
+import type { API } from "jscodeshift";
 import { type Node, removeProperty } from "./lib/ast.js";
 import { isRetrievalAction, toolOfAction, UMBRELLA_NAME_LITERAL, UMBRELLA_TOOL } from "./lib/legacy.js";
-import { finish, parse, SiteLog, type TransformOptions } from "./lib/report.js";
 import { findToolSites, umbrellaAction } from "./lib/sites.js";
 import { addTodo } from "./lib/todo.js";
+import { defineTransform, type RewriteContext } from "./lib/transform.js";
 
 export const name = "umbrella-to-action-tools";
 
-export default function transform(
-  file: FileInfo,
-  api: API,
-  options: TransformOptions = {},
-): string | undefined {
-  if (!UMBRELLA_NAME_LITERAL.test(file.source)) return undefined;
-  const j = api.jscodeshift;
-  const root = parse(j, file.source);
-  const log = new SiteLog(name, options);
+function rewrite({ j, root, log }: RewriteContext): boolean {
   let changed = false;
   for (const site of findToolSites(j, root)) {
     if (site.toolName !== UMBRELLA_TOOL) continue;
@@ -53,8 +45,10 @@ export default function transform(
     log.site(site.path.value, `oddkit action "${action}" → ${toolOfAction(action)}`);
     changed = true;
   }
-  return finish(root, changed, file.source, j);
+  return changed;
 }
+
+export default defineTransform(name, (source) => UMBRELLA_NAME_LITERAL.test(source), rewrite);
 
 /** Swap the literal holding the tool name, keeping the parser's literal flavour. */
 function replaceToolName(j: API["jscodeshift"], owner: Node, nameNode: Node, tool: string): void {
