@@ -44,13 +44,8 @@ export interface ReasonCount {
   readonly examples: readonly string[];
 }
 
-export interface ShadowReport {
-  readonly schemaVersion: typeof SHADOW_SCHEMA_VERSION;
-  readonly serverFilter: Filters;
-  /** Documents fetched with metadata (every kind). */
-  readonly documents: number;
-  /** Documents the server listed under the filter. */
-  readonly serverListed: number;
+/** What a tally has counted: shared by the one-shot report and the wrapper's snapshot. */
+export interface ShadowCounts {
   /** Documents compared (after sampling). */
   readonly compared: number;
   readonly agree: number;
@@ -62,7 +57,16 @@ export interface ShadowReport {
     readonly localOnly: number;
   };
   /** Disagreements grouped by reason, most frequent first. */
-  readonly reasons: readonly ReasonCount[];
+  readonly reasons: ReasonCount[];
+}
+
+export interface ShadowReport extends ShadowCounts {
+  readonly schemaVersion: typeof SHADOW_SCHEMA_VERSION;
+  readonly serverFilter: Filters;
+  /** Documents fetched with metadata (every kind). */
+  readonly documents: number;
+  /** Documents the server listed under the filter. */
+  readonly serverListed: number;
   /** The first `maxDisagreements` disagreements. */
   readonly disagreements: readonly Disagreement[];
   /** disagree / compared (0 when nothing was compared). */
@@ -115,6 +119,20 @@ export class ShadowTally {
   }
   get disagree(): number {
     return this.serverOnly + this.localOnly;
+  }
+  counts(): ShadowCounts {
+    return {
+      compared: this.compared,
+      agree: this.compared - this.disagree,
+      disagree: this.disagree,
+      verdicts: {
+        bothInclude: this.bothInclude,
+        bothExclude: this.bothExclude,
+        serverOnly: this.serverOnly,
+        localOnly: this.localOnly,
+      },
+      reasons: this.reasonCounts(),
+    };
   }
   reasonCounts(): ReasonCount[] {
     return [...this.reasons]
@@ -172,16 +190,7 @@ export async function shadowCompare(options: ShadowOptions): Promise<ShadowRepor
     serverFilter,
     documents: documents.length,
     serverListed: listed.size,
-    compared: tally.compared,
-    agree: tally.compared - tally.disagree,
-    disagree: tally.disagree,
-    verdicts: {
-      bothInclude: tally.bothInclude,
-      bothExclude: tally.bothExclude,
-      serverOnly: tally.serverOnly,
-      localOnly: tally.localOnly,
-    },
-    reasons: tally.reasonCounts(),
+    ...tally.counts(),
     disagreements: kept,
     divergence: tally.compared === 0 ? 0 : tally.disagree / tally.compared,
   };

@@ -10,8 +10,8 @@ import { type Disagreement, parseServerFilter, type ShadowDocument } from "./com
 import {
   compareAll,
   fetchShadowInputs,
-  type ReasonCount,
   type ShadowClient,
+  type ShadowCounts,
   type ShadowOptions,
   ShadowTally,
 } from "./run.js";
@@ -25,17 +25,12 @@ export interface ShadowWrapperOptions extends Omit<ShadowOptions, "client" | "ma
   readonly maxReasons?: number;
 }
 
-export interface ShadowSnapshot {
+export interface ShadowSnapshot extends ShadowCounts {
   readonly serverFilter: Filters;
   /** Comparison runs started and failed (a failure is counted, never thrown into the request). */
   readonly runs: number;
   readonly failedRuns: number;
   readonly lastError: string | null;
-  readonly compared: number;
-  readonly agree: number;
-  readonly disagree: number;
-  readonly verdicts: { bothInclude: number; bothExclude: number; serverOnly: number; localOnly: number };
-  readonly reasons: ReasonCount[];
   /** Latest disagreements, oldest first. */
   readonly recent: Disagreement[];
 }
@@ -92,16 +87,7 @@ export function createShadowWrapper(options: ShadowWrapperOptions): ShadowWrappe
       runs,
       failedRuns,
       lastError,
-      compared: tally.compared,
-      agree: tally.compared - tally.disagree,
-      disagree: tally.disagree,
-      verdicts: {
-        bothInclude: tally.bothInclude,
-        bothExclude: tally.bothExclude,
-        serverOnly: tally.serverOnly,
-        localOnly: tally.localOnly,
-      },
-      reasons: tally.reasonCounts(),
+      ...tally.counts(),
       recent: [...ring],
     }),
     reset() {
