@@ -6,12 +6,11 @@
  * tools and their 0.28.x parameter schemas are published for `tools/list`.
  * Deprecations are reported per consumer label (the call site of remote code).
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { LegacyToolParamsSchemas, LegacyUnifiedParamsSchema } from "../../legacy/params.js";
-import { createFetchHandler, type FetchHandler } from "../../server/http.js";
+import type { FetchHandler } from "../../server/http.js";
 import { consumerOf } from "../../server/mcp.js";
+import { createToolEndpoint } from "../tool-endpoint.js";
 import { LEGACY_TOOLS, type LegacyCompat } from "./compat.js";
 
 export interface LegacyCompatServerOptions {
@@ -52,30 +51,16 @@ export function createLegacyCompatServer(
 ): FetchHandler {
   const name = options.name ?? "oddkit";
   const version = options.version ?? "0.28.1";
-  const tools = legacyToolList();
-  const newServer = () => {
-    const server = new Server({ name, version }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-      const info = extra.requestInfo;
+  return createToolEndpoint(
+    { name, version, tools: legacyToolList(), jsonResponse: options.jsonResponse },
+    async (tool, args, { requestInfo, clientName }) => {
       // The label legacy code gives itself: ?consumer= (or x-oddkit-client), else its MCP clientInfo.name.
       const consumer =
-        (info ? consumerOf(info.url, info.headers) : null) ?? server.getClientVersion()?.name ?? null;
-      const envelope = await compat.call(request.params.name, request.params.arguments ?? {}, {
+        (requestInfo ? consumerOf(requestInfo.url, requestInfo.headers) : null) ?? clientName ?? null;
+      const envelope = await compat.call(tool, args, {
         callSite: `mcp consumer ${consumer ?? "(unlabeled)"}`,
       });
-      return {
-        content: [{ type: "text" as const, text: JSON.stringify(envelope, null, 2) }],
-        ...(envelope.action === "error" ? { isError: true } : {}),
-      };
-    });
-    return server;
-  };
-  return createFetchHandler({
-    name,
-    version,
-    toolNames: tools.map((t) => t.name),
-    newServer,
-    jsonResponse: options.jsonResponse,
-  });
+      return { text: JSON.stringify(envelope, null, 2), isError: envelope.action === "error" };
+    },
+  );
 }

@@ -5,10 +5,9 @@
  * tools are answered by the ForwardShim from legacy calls upstream; every
  * other tool (`oddkit_version`, governance tools) passes through untouched.
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ACTIONS, inputJsonSchema } from "../../contract/index.js";
-import { createFetchHandler, type FetchHandler } from "../../server/http.js";
+import type { FetchHandler } from "../../server/http.js";
+import { createToolEndpoint } from "../tool-endpoint.js";
 import { CONTRACT_TOOLS, ForwardShim, type ForwardShimOptions } from "./emulate.js";
 import type { ToolCaller } from "./legacy-caller.js";
 
@@ -36,37 +35,16 @@ export function createForwardShimServer(
   const forward = new ForwardShim(upstream, options);
   const name = options.name ?? "oddkit";
   const version = options.version ?? "0.30.0";
-  const tools = contractToolList();
-  const newServer = () => {
-    const server = new Server({ name, version }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
-      const tool = request.params.name;
-      const args = request.params.arguments ?? {};
+  return createToolEndpoint(
+    { name, version, tools: contractToolList(), jsonResponse: options.jsonResponse },
+    async (tool, args) => {
       const retrieval =
         CONTRACT_TOOLS[tool] !== undefined ||
         (tool === "oddkit" && (ACTIONS as readonly unknown[]).includes(args.action));
-      if (retrieval) {
-        const answer = await forward.callTool(tool, args);
-        return {
-          content: [{ type: "text" as const, text: answer.text }],
-          ...(answer.isError ? { isError: true } : {}),
-        };
-      }
+      if (retrieval) return forward.callTool(tool, args);
       // Not retrieval: the upstream's own answer, untouched.
       const answer = await upstream(tool, args);
-      return {
-        content: [{ type: "text" as const, text: JSON.stringify(answer.envelope, null, 2) }],
-        ...(answer.isError ? { isError: true } : {}),
-      };
-    });
-    return server;
-  };
-  return createFetchHandler({
-    name,
-    version,
-    toolNames: tools.map((t) => t.name),
-    newServer,
-    jsonResponse: options.jsonResponse,
-  });
+      return { text: JSON.stringify(answer.envelope, null, 2), isError: answer.isError };
+    },
+  );
 }
