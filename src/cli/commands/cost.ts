@@ -8,6 +8,7 @@ import { loadCorpus, sampleCorpusDir } from "../../corpus/index.js";
 import { COST_DEFAULTS, formatCostText, measureCost } from "../../cost/index.js";
 import { numberFlag, resolveTarget, type TargetFlags } from "../../report/inputs.js";
 import type { CliContext } from "../context.js";
+import { targetOptions } from "../target-options.js";
 
 interface CostFlags extends TargetFlags {
   callsPerHour?: string;
@@ -20,14 +21,14 @@ interface CostFlags extends TargetFlags {
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  program
-    .command("cost")
-    .description(
-      "Measure the legacy doc-listing call against the reference use cases (tokens, ratios, weekly projection)",
-    )
-    .option("--url <url>", "MCP endpoint of a live server")
-    .option("--corpus <dir>", "folder of markdown served by the embedded servers (legacy and contract)")
-    .option("--kind-map <file>", "JSON object of path prefix → kind (with --corpus)")
+  targetOptions(
+    program
+      .command("cost")
+      .description(
+        "Measure the legacy doc-listing call against the reference use cases (tokens, ratios, weekly projection)",
+      ),
+    "folder of markdown served by the embedded servers (legacy and contract)",
+  )
     .option("--calls-per-hour <n>", `consumer call rate (default ${COST_DEFAULTS.callsPerHour})`)
     .option("--ttl <seconds>", `edge cache TTL (default ${COST_DEFAULTS.ttlSeconds})`)
     .option(

@@ -9,20 +9,20 @@ import { sampleCorpusDir } from "../../corpus/index.js";
 import { formatMigrationReport, migrationReport } from "../../report/index.js";
 import { resolveTarget, type TargetFlags } from "../../report/inputs.js";
 import type { CliContext } from "../context.js";
+import { targetOptions } from "../target-options.js";
 
 interface ReportFlags extends TargetFlags {
   json?: boolean;
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  program
-    .command("report")
-    .description(
-      "Migration report: frontmatter audit, conformance and token cost (default: the bundled sample corpus)",
-    )
-    .option("--url <url>", "MCP endpoint of a live server")
-    .option("--corpus <dir>", "folder of markdown served by the embedded reference server")
-    .option("--kind-map <file>", "JSON object of path prefix → kind (with --corpus)")
+  targetOptions(
+    program
+      .command("report")
+      .description(
+        "Migration report: frontmatter audit, conformance and token cost (default: the bundled sample corpus)",
+      ),
+  )
     .option("--json", "print the whole report as JSON (audit, conformance and cost reports inside)")
     .action(async (flags: ReportFlags) => {
       const target = await resolveTarget(flags, ctx.io.cwd, sampleCorpusDir);

@@ -12,6 +12,7 @@ import { numberFlag, resolveTarget, type TargetFlags } from "../../report/inputs
 import { createReferenceServer } from "../../server/index.js";
 import { formatShadowText, loadPredicate, parseServerFilter, shadowCompare } from "../../shadow/index.js";
 import type { CliContext } from "../context.js";
+import { targetOptions } from "../target-options.js";
 
 /** The filter of the essays index: what `isPublicFacing()` is replaced by. */
 export const DEFAULT_SHADOW_FILTER = { audience: "public", exposure: "public" } as const;
@@ -25,14 +26,13 @@ interface ShadowFlags extends TargetFlags {
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  program
-    .command("shadow")
-    .description("Compare a server-side structural filter with a local predicate over every document")
-    .requiredOption("--predicate <file>", "module (.ts or .js) whose default export is the local predicate")
-    .option("--filter <json>", `server filter (default ${JSON.stringify(DEFAULT_SHADOW_FILTER)})`)
-    .option("--url <url>", "MCP endpoint of a live server")
-    .option("--corpus <dir>", "folder of markdown served by the embedded reference server")
-    .option("--kind-map <file>", "JSON object of path prefix → kind (with --corpus)")
+  targetOptions(
+    program
+      .command("shadow")
+      .description("Compare a server-side structural filter with a local predicate over every document")
+      .requiredOption("--predicate <file>", "module (.ts or .js) whose default export is the local predicate")
+      .option("--filter <json>", `server filter (default ${JSON.stringify(DEFAULT_SHADOW_FILTER)})`),
+  )
     .option("--sample-rate <r>", "fraction of documents compared, 0..1 (default 1)")
     .option("--log <file>", "write the disagreement lines (JSONL) to FILE instead of stdout")
     .option("--json", "print the report as JSON (schemaVersion 1, see docs/tools.md)")
