@@ -5,6 +5,7 @@
  * the shims must read what they need and carry the rest along untouched.
  */
 import { z } from "zod";
+import { OuterEnvelopeSchema } from "../contract/index.js";
 
 const frontmatter = z.record(z.string(), z.unknown());
 
@@ -99,15 +100,11 @@ export const LegacyPreflightResultSchema = z.looseObject({
 });
 export type LegacyPreflightResult = z.infer<typeof LegacyPreflightResultSchema>;
 
-/** The outer legacy envelope `{action, result, server_time, state?, assistant_text, debug?}`. */
-export const LegacyEnvelopeSchema = z.looseObject({
-  action: z.string(),
-  result: z.unknown(),
-  server_time: z.string().optional(),
-  assistant_text: z.string().optional(),
-  state: z.unknown().optional(),
-  debug: z.unknown().optional(),
-});
+/**
+ * The outer legacy envelope `{action, result, server_time, state?, assistant_text, debug?}`:
+ * the contract's outer envelope, with any action name (legacy has more) and unknown keys kept.
+ */
+export const LegacyEnvelopeSchema = z.looseObject({ ...OuterEnvelopeSchema.shape, action: z.string() });
 export type LegacyEnvelope = z.infer<typeof LegacyEnvelopeSchema>;
 
 /** Parse with a schema or throw an error that names the tool and every failing field. */
