@@ -7,7 +7,7 @@
  * page that ends before `total` throws. Pages bypass the cache, so a walk
  * never mixes answers from different moments.
  */
-import { capFor, type ManyAction } from "../contract/index.js";
+import { capFor, type ManyAction, toolNameFor } from "../contract/index.js";
 import { OddkitPaginationError, type PaginationFailure } from "./errors.js";
 import type { PaginateOptions } from "./types.js";
 
@@ -43,7 +43,7 @@ export async function* paginateEntries(
   const fail = (reason: PaginationFailure, message: string): never => {
     throw new OddkitPaginationError(message, {
       action,
-      request: { tool: `oddkit_${action}`, params: { ...params, limit: pageSize, offset } },
+      request: { tool: toolNameFor(action), params: { ...params, limit: pageSize, offset } },
       reason,
       offset,
       yielded,

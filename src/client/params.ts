@@ -3,11 +3,18 @@
  * parameter `input` for the query, URI or task; the client exposes it under
  * the action's friendly name (`ACTION_SPECS[action].input.name`).
  */
-import { ACTION_SPECS, type Action, type ErrorEnvelope, invalidParamsError } from "../contract/index.js";
+import {
+  ACTION_SPECS,
+  type Action,
+  type ErrorEnvelope,
+  invalidParamsError,
+  toolNameFor,
+  VERSION_TOOL,
+} from "../contract/index.js";
 
 /** MCP tool name of each retrieval action. */
 export function toolName(action: Action | "version"): string {
-  return `oddkit_${action}`;
+  return action === "version" ? VERSION_TOOL : toolNameFor(action);
 }
 
 export type WireMapping = { ok: true; wire: Record<string, unknown> } | { ok: false; error: ErrorEnvelope };

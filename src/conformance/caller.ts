@@ -7,7 +7,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Action } from "../contract/index.js";
+import { type Action, toolNameFor } from "../contract/index.js";
 
 /** Anything that answers MCP `tools/call` with a CallToolResult (the reference server does). */
 export interface ToolServer {
@@ -27,7 +27,7 @@ export interface ToolCaller {
 
 /** MCP tool name of a retrieval action on an oddkit server. */
 export function retrievalTool(action: Action): string {
-  return `oddkit_${action}`;
+  return toolNameFor(action);
 }
 
 export function callerForServer(server: ToolServer): ToolCaller {

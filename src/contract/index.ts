@@ -15,5 +15,6 @@ export * from "./kinds.js";
 export * from "./requests.js";
 export * from "./responses.js";
 export * from "./rules.js";
+export * from "./tools.js";
 export * from "./uris.js";
 export * from "./window.js";

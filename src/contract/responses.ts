@@ -8,6 +8,7 @@ import { ACTION_SPECS, type ManyAction, type OneAction } from "./actions.js";
 import { type Entry, entrySchema } from "./entries.js";
 import { type Action, ActionSchema, type Flag, FlagSchema } from "./enums.js";
 import { type FiltersApplied, FiltersAppliedSchema } from "./filters.js";
+import type { ResolvedRequest } from "./rules.js";
 
 /** The outer envelope every oddkit tool result carries (JSON inside one text content item). */
 export const OuterEnvelopeSchema = z.object({
@@ -94,3 +95,37 @@ export const LEGACY_RESULT_FIELDS = {
   resolve: ["input_uri", "resolved", "supersession_chain", "warning"],
   preflight: ["topic", "start_here", "dod", "constraints", "docs_available"],
 } as const satisfies Record<Action, readonly string[]>;
+
+/** The `result` of a multi-result action for a validated request and one page of entries. */
+export function buildManyResult(
+  req: Pick<ResolvedRequest, "limit" | "offset" | "disclosure" | "filtersApplied">,
+  data: Record<string, unknown>[],
+  total: number,
+) {
+  return {
+    status: data.length > 0 ? ("FOUND" as const) : ("NO_MATCH" as const),
+    data,
+    total,
+    limit: req.limit,
+    offset: req.offset,
+    disclosure_applied: req.disclosure,
+    filters_applied: req.filtersApplied,
+  };
+}
+
+/**
+ * Window opt-in: merge an action's legacy fields (LEGACY_RESULT_FIELDS) into
+ * a contract result, never overwriting a contract field.
+ */
+export function mergeLegacyFields(
+  action: Action,
+  result: Record<string, unknown>,
+  legacy: object,
+): Record<string, unknown> {
+  const out = { ...result };
+  const source = legacy as Record<string, unknown>;
+  for (const key of LEGACY_RESULT_FIELDS[action]) {
+    if (!(key in out) && source[key] !== undefined) out[key] = source[key];
+  }
+  return out;
+}

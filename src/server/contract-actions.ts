@@ -6,8 +6,9 @@
  */
 import {
   type Action,
-  LEGACY_RESULT_FIELDS,
+  buildManyResult,
   matchesFilters,
+  mergeLegacyFields,
   notFoundError,
   pickFilters,
   type ResolvedRequest,
@@ -25,32 +26,6 @@ import { findDocument, resolveDocument } from "./lookup.js";
 import { preflightBundle } from "./preflight.js";
 import { querySnippet } from "./snippet.js";
 import type { ActionOutcome, ServedCorpus } from "./state.js";
-
-/** Merge the legacy fields an action may carry in the window, never overwriting a contract field. */
-function withLegacy(
-  action: Action,
-  result: Record<string, unknown>,
-  legacy: object,
-): Record<string, unknown> {
-  const out = { ...result };
-  const source = legacy as Record<string, unknown>;
-  for (const key of LEGACY_RESULT_FIELDS[action]) {
-    if (!(key in out) && source[key] !== undefined) out[key] = source[key];
-  }
-  return out;
-}
-
-function many(req: ResolvedRequest, data: Record<string, unknown>[], total: number): Record<string, unknown> {
-  return {
-    status: data.length > 0 ? "FOUND" : "NO_MATCH",
-    data,
-    total,
-    limit: req.limit,
-    offset: req.offset,
-    disclosure_applied: req.disclosure,
-    filters_applied: req.filtersApplied,
-  };
-}
 
 function pageText(noun: string, total: number, req: ResolvedRequest, shown: number): string {
   if (total === 0) return `No ${noun} matched.`;
@@ -73,13 +48,13 @@ export function searchAction(
   const data = page.map((h) =>
     entryFor("search", req.disclosure, h.doc, { score: h.score, snippet: querySnippet(h.doc, h.terms) }),
   );
-  let result = many(req, data, hits.length);
+  let result: Record<string, unknown> = buildManyResult(req, data, hits.length);
   if (legacyWindow) {
     const legacy = legacySearchResult(hits, {
       docsConsidered: served.index.size,
       include_metadata: req.disclosure.includes("metadata"),
     });
-    result = withLegacy("search", result, legacy);
+    result = mergeLegacyFields("search", result, legacy);
   }
   return {
     result,
@@ -102,7 +77,7 @@ export function catalogAction(
   const data = page.map((doc, i) =>
     entryFor("catalog", req.disclosure, doc, { position: req.offset + i + 1 }),
   );
-  let result = many(req, data, matching.length);
+  let result: Record<string, unknown> = buildManyResult(req, data, matching.length);
   if (legacyWindow) {
     // Rollups over the filtered set; articles (with sort_by, as in 0.28.x) are exactly the contract's page.
     const inPathOrder =
@@ -117,7 +92,7 @@ export function catalogAction(
         has_more: req.offset + page.length < matching.length,
       };
     }
-    result = withLegacy("catalog", result, legacy);
+    result = mergeLegacyFields("catalog", result, legacy);
   }
   return {
     result,
@@ -135,10 +110,10 @@ export function preflightAction(
   const bundle = preflightBundle(served, req.params.input, filters);
   const page = bundle.slice(req.offset, req.offset + req.limit);
   const data = page.map((b) => entryFor("preflight", req.disclosure, b.doc, { role: b.role }));
-  let result = many(req, data, bundle.length);
+  let result: Record<string, unknown> = buildManyResult(req, data, bundle.length);
   if (legacyWindow) {
     const docs = served.listed.filter((doc) => matchesFilters(doc, filters));
-    result = withLegacy("preflight", result, legacyPreflightResult(docs, req.params.input));
+    result = mergeLegacyFields("preflight", result, legacyPreflightResult(docs, req.params.input));
   }
   const roles = page.map((b) => `- ${b.role}: ${b.doc.uri} — ${b.doc.title}`);
   return {
@@ -167,7 +142,7 @@ export function getAction(
     const legacy = legacyGetResult(served.corpus, doc.path, {
       include_metadata: req.disclosure.includes("metadata"),
     });
-    result = withLegacy("get", result, legacy);
+    result = mergeLegacyFields("get", result, legacy);
   }
   return { result, assistantText: `${doc.title} (${doc.uri})`, isError: false };
 }
@@ -188,7 +163,7 @@ export function resolveAction(
   });
   let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
   if (legacyWindow)
-    result = withLegacy("resolve", result, legacyResolveResult(served.corpus, req.params.input));
+    result = mergeLegacyFields("resolve", result, legacyResolveResult(served.corpus, req.params.input));
   const steps = chain.length;
   return {
     result,

@@ -8,10 +8,13 @@
 import { z } from "zod";
 import {
   ACTION_SPECS,
+  ACTION_TOOLS,
   ACTIONS,
   type Action,
   inputJsonSchema,
   type ToolInputJsonSchema,
+  UNIFIED_TOOL,
+  VERSION_TOOL,
 } from "../contract/index.js";
 import {
   LEGACY_ACTIONS,
@@ -35,16 +38,11 @@ export interface ToolDefinition {
   };
 }
 
-export const UNIFIED_TOOL = "oddkit";
-export const VERSION_TOOL = "oddkit_version";
+export { UNIFIED_TOOL, VERSION_TOOL };
 
 /** Individual tool name → the action it runs. */
 export const TOOL_ACTIONS: Readonly<Record<string, LegacyRetrievalAction>> = {
-  oddkit_search: "search",
-  oddkit_catalog: "catalog",
-  oddkit_get: "get",
-  oddkit_resolve: "resolve",
-  oddkit_preflight: "preflight",
+  ...ACTION_TOOLS,
   [VERSION_TOOL]: "version",
 };
 

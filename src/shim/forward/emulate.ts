@@ -10,15 +10,18 @@
  * send, plus what it cost in legacy calls.
  */
 import {
+  ACTION_TOOLS,
   ACTIONS,
   type Action,
+  buildManyResult,
   type ErrorEnvelope,
-  LEGACY_RESULT_FIELDS,
   matchesFilters,
+  mergeLegacyFields,
   notFoundError,
   pickFilters,
   type ResolvedRequest,
   supersessionError,
+  UNIFIED_TOOL,
   validateRequest,
 } from "../../contract/index.js";
 import type { CorpusDocument } from "../../corpus/types.js";
@@ -54,9 +57,7 @@ export interface EmulatedAnswer {
 export type ForwardShimOptions = LegacySourceOptions;
 
 /** MCP tool names the shim answers (the contract's per-action tools and the unified tool). */
-export const CONTRACT_TOOLS: Readonly<Record<string, Action>> = Object.fromEntries(
-  ACTIONS.map((a) => [`oddkit_${a}`, a]),
-);
+export const CONTRACT_TOOLS: Readonly<Record<string, Action>> = ACTION_TOOLS;
 
 function comparePaths(a: { path: string }, b: { path: string }): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
@@ -70,32 +71,6 @@ function newestFirst(a: ShimDocument, b: ShimDocument): number {
     return a.date < b.date ? 1 : -1;
   }
   return comparePaths(a, b);
-}
-
-function manyResult(req: ResolvedRequest, data: Record<string, unknown>[], total: number) {
-  return {
-    status: data.length > 0 ? "FOUND" : "NO_MATCH",
-    data,
-    total,
-    limit: req.limit,
-    offset: req.offset,
-    disclosure_applied: req.disclosure,
-    filters_applied: req.filtersApplied,
-  };
-}
-
-/** Legacy fields beside the contract ones (window opt-in), never overwriting a contract field. */
-function withLegacy(
-  action: Action,
-  result: Record<string, unknown>,
-  legacy: object,
-): Record<string, unknown> {
-  const out = { ...result };
-  const source = legacy as Record<string, unknown>;
-  for (const key of LEGACY_RESULT_FIELDS[action]) {
-    if (!(key in out) && source[key] !== undefined) out[key] = source[key];
-  }
-  return out;
 }
 
 /** Listing documents are what the legacy lookups read (path, uri, frontmatter); no text is needed. */
@@ -119,7 +94,7 @@ export class ForwardShim {
   async callTool(name: string, args: Record<string, unknown> = {}): Promise<EmulatedAnswer> {
     let action: Action | undefined = CONTRACT_TOOLS[name];
     let params = args;
-    if (name === "oddkit") {
+    if (name === UNIFIED_TOOL) {
       const { action: requested, ...rest } = args;
       action = ACTIONS.find((a) => a === requested);
       params = rest;
@@ -185,7 +160,7 @@ export class ForwardShim {
     const data = docs.map((doc, i) =>
       entryFor("catalog", req.disclosure, doc as CorpusDocument, { position: req.offset + i + 1 }),
     );
-    let result = manyResult(req, data, matching.length) as Record<string, unknown>;
+    let result = buildManyResult(req, data, matching.length) as Record<string, unknown>;
     if (req.legacyEnvelope) {
       // As a window server: rollups over the filtered set, articles (with sort_by) exactly the contract page.
       // Legacy titles of documents without a frontmatter title come from their text.
@@ -205,7 +180,7 @@ export class ForwardShim {
           has_more: req.offset + page.length < matching.length,
         };
       }
-      result = withLegacy("catalog", result, legacy);
+      result = mergeLegacyFields("catalog", result, legacy);
     }
     return { result, isError: false, text: `Catalog by ${sortBy}: ${matching.length} documents matched.` };
   }
@@ -218,13 +193,13 @@ export class ForwardShim {
     const data = page.map((h) =>
       entryFor("search", req.disclosure, h.doc, { score: h.score, snippet: querySnippet(h.doc, h.terms) }),
     );
-    let result = manyResult(req, data, hits.length) as Record<string, unknown>;
+    let result = buildManyResult(req, data, hits.length) as Record<string, unknown>;
     if (req.legacyEnvelope) {
       const legacy = legacySearchResult(hits, {
         docsConsidered: served.index.size,
         include_metadata: req.disclosure.includes("metadata"),
       });
-      result = withLegacy("search", result, legacy);
+      result = mergeLegacyFields("search", result, legacy);
     }
     return {
       result,
@@ -239,10 +214,10 @@ export class ForwardShim {
     const bundle = preflightBundle(served, req.params.input, filters);
     const page = bundle.slice(req.offset, req.offset + req.limit);
     const data = page.map((b) => entryFor("preflight", req.disclosure, b.doc, { role: b.role }));
-    let result = manyResult(req, data, bundle.length) as Record<string, unknown>;
+    let result = buildManyResult(req, data, bundle.length) as Record<string, unknown>;
     if (req.legacyEnvelope) {
       const docs = served.listed.filter((doc) => matchesFilters(doc, filters));
-      result = withLegacy("preflight", result, legacyPreflightResult(docs, req.params.input));
+      result = mergeLegacyFields("preflight", result, legacyPreflightResult(docs, req.params.input));
     }
     return { result, isError: false, text: `Preflight "${req.params.input}": ${bundle.length} documents.` };
   }
@@ -271,7 +246,7 @@ export class ForwardShim {
       };
       const metadata = req.disclosure.includes("metadata") ? legacyMetadata(doc) : undefined;
       if (metadata) legacy.metadata = metadata;
-      result = withLegacy("get", result, legacy);
+      result = mergeLegacyFields("get", result, legacy);
     }
     return { result, isError: false, text: `${doc.title} (${doc.uri})` };
   }
@@ -304,7 +279,7 @@ export class ForwardShim {
         byUri: new Map([...listing.byUri, [doc.uri, doc]]),
         byPath: new Map([...listing.byPath, [doc.path, doc]]),
       };
-      result = withLegacy("resolve", result, legacyResolveResult(index, input));
+      result = mergeLegacyFields("resolve", result, legacyResolveResult(index, input));
     }
     return { result, isError: false, text: `Resolved ${input} → ${doc.uri}.` };
   }

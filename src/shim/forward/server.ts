@@ -5,7 +5,7 @@
  * tools are answered by the ForwardShim from legacy calls upstream; every
  * other tool (`oddkit_version`, governance tools) passes through untouched.
  */
-import { ACTIONS, inputJsonSchema } from "../../contract/index.js";
+import { ACTIONS, inputJsonSchema, toolNameFor } from "../../contract/index.js";
 import type { FetchHandler } from "../../server/http.js";
 import { createToolEndpoint } from "../tool-endpoint.js";
 import { CONTRACT_TOOLS, ForwardShim, type ForwardShimOptions } from "./emulate.js";
@@ -22,7 +22,7 @@ export interface ForwardShimServerOptions extends ForwardShimOptions {
 /** The contract tools with the contract core's input schemas (declared `disclosure` defaults). */
 export function contractToolList() {
   return ACTIONS.map((action) => ({
-    name: `oddkit_${action}`,
+    name: toolNameFor(action),
     description: `Contract ${action} (computed from a pre-contract server by the oddkit-sdk forward shim).`,
     inputSchema: inputJsonSchema(action) as { type: "object"; [k: string]: unknown },
   }));
