@@ -317,6 +317,16 @@ function drawFieldQuotas(r: Random, group: GroupProfile, n: number): Draw {
       [false, 1 - SUMMARY[fi]],
     ]),
   );
+  // Drawn last so that the other columns of every group keep their draws.
+  if (group.declaredKind && group.declaredKindShare !== undefined) {
+    columns.set(
+      "declaresKind",
+      r.quota(n, [
+        [true, group.declaredKindShare],
+        [false, 1 - group.declaredKindShare],
+      ]),
+    );
+  }
   return (k) => {
     const out = new Map<string, unknown>();
     for (const [field, values] of columns) out.set(field, values[k]);
@@ -464,7 +474,7 @@ function planDocument(
   if (uriMode === "klappy") f.set("uri", `klappy://${bare}`);
   if (uriMode === "other") f.set("uri", `${r.pick(["oddkit://", "odd://"])}${bare}`);
   if (has("slug")) f.set("slug", slug.toLowerCase());
-  if (group.declaredKind) f.set("kind", group.declaredKind);
+  if (group.declaredKind && draw.get("declaresKind") !== false) f.set("kind", group.declaredKind);
   for (const key of ["audience", "exposure", "tier"] as const) {
     const value = draw.get(key);
     if (value !== null && value !== undefined) f.set(key, value as string | number);

@@ -55,6 +55,9 @@ export function emitFrontmatter(
       if (key === "tags" && options.style === "broken-tags-after-keys") {
         lines.push("tags:");
         trailingTags = items;
+      } else if (trailingTags.length > 0) {
+        // A block list here would be the last empty key and take the trailing tag items; keep it on one line.
+        lines.push(`${key}: [${items.map((item) => JSON.stringify(item)).join(", ")}]`);
       } else if (key === "tags" && options.inlineTags && isFlowSafe(items)) {
         lines.push(`tags: [${items.join(", ")}]`);
       } else {

@@ -152,7 +152,7 @@ export const USE_CASES = [
     cliVerb: "session-history",
     title: "Session history viewer (operators)",
     description:
-      'The session handoffs under `odd/handoffs/` (journals, which the default kinds exclude), with their blockquotes. Where handoffs declare `kind: docs` in frontmatter (as on klappy.dev, and in the bundled sample), this filter finds none: pass `include: ["journals", "docs"]`.',
+      'The session handoffs under `odd/handoffs/` (journals, which the default kinds exclude), with their blockquotes. A handoff whose frontmatter declares `kind: docs` is a doc, not a journal, and is not listed; on a corpus whose handoffs override their kind that way, pass `include: ["journals", "docs"]` to list them too.',
     status: "aspirational",
     action: "catalog",
     filters: { include: "journals", path_prefix: "odd/handoffs/" },

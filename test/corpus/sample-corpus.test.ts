@@ -102,6 +102,15 @@ describe("layout and kinds", () => {
     ).toBe(true);
   });
 
+  it("only a third of odd/handoffs/ overrides to docs: the rest stay journals, for the session-history catalog", () => {
+    const handoffs = under("odd/handoffs/");
+    expect(handoffs.length).toBeGreaterThanOrEqual(12);
+    expect(pct((d) => fm(d).kind === "docs" && d.kind === "docs", handoffs)).toBeCloseTo(33, -1);
+    const journals = handoffs.filter((d) => d.kind === "journals");
+    expect(journals.length + handoffs.filter((d) => d.kind === "docs").length).toBe(handoffs.length);
+    expect(journals.length).toBeGreaterThanOrEqual(2 * Math.floor(handoffs.length / 3));
+  });
+
   it("apocrypha live under canon/apocrypha/ with audience apocrypha (7% of canon)", async () => {
     const canon = under("canon/");
     const apocrypha = canon.filter((d) => fm(d).audience === "apocrypha");
