@@ -5,7 +5,6 @@
  * fields ride beside the contract ones (contract meaning wins on a clash).
  */
 import {
-  type Action,
   buildManyResult,
   matchesFilters,
   mergeLegacyFields,
