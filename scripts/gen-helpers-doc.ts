@@ -40,11 +40,13 @@ function disclosure(row: AnyUseCaseRow): string {
   return row.disclosure.length ? row.disclosure.map((f) => `\`${f}\``).join(", ") : "none (`uri`, `title`)";
 }
 
+// Example arguments name documents of the bundled sample corpus, so that the
+// commands below answer FOUND when a reader runs them without --url.
 function example(row: AnyUseCaseRow): string {
   const arg = {
     query: `, "disclosure contract"`,
-    uri: `, "klappy://writings/on-disclosure"`,
-    path_prefix: `, "writings/notebook/"`,
+    uri: `, "klappy://writings/blockquotes-and-the-obvious-context"`,
+    path_prefix: `, "writings/series/"`,
   };
   const call = `await ${row.functionName}(client${row.input ? arg[row.input] : ""})`;
   const cli = `oddkit-sdk ${row.cliVerb}${row.input ? ` ${arg[row.input].slice(2)}` : ""}`;
