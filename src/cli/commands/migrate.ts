@@ -42,7 +42,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option("--report <file>", "write a Markdown summary for a pull-request comment")
     .option(
       "--transforms <names>",
-      `comma-separated, in run order (default: ${DEFAULT_TRANSFORM_NAMES.join(",")}; opt-in: ${TRANSFORM_NAMES.filter((n) => !DEFAULT_TRANSFORM_NAMES.includes(n)).join(",")})`,
+      `comma-separated; they run in registry order (default: ${DEFAULT_TRANSFORM_NAMES.join(",")}; opt-in: ${TRANSFORM_NAMES.filter((n) => !DEFAULT_TRANSFORM_NAMES.includes(n)).join(",")})`,
     )
     .option("--fail-on-todo", "exit 2 when TODO(oddkit-migrate) markers remain")
     .option("--concurrency <n>", "worker processes (default 2)")
