@@ -6,7 +6,7 @@ export { corpusFromFiles, loadCorpus, sampleCorpusDir } from "../corpus/index.js
 export type { Corpus, CorpusDocument, LoadWarning } from "../corpus/types.js";
 export { type CallMeta, CONSUMER_NUDGE, type ToolResult } from "./dispatch.js";
 export { HEALTH_PATH, MCP_PATH, SERVER_CARD_PATH } from "./http.js";
-export type { Listening, ListenOptions } from "./listen.js";
+export { type Listening, type ListenOptions, listenWith } from "./listen.js";
 export { PREFLIGHT_BUNDLE } from "./preflight.js";
 export {
   type ConnectOptions,
