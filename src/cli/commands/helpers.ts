@@ -22,10 +22,24 @@ const ARGUMENT: Readonly<Record<NonNullable<AnyUseCaseRow["input"]>, string>> = 
 
 const helperLabel = (row: AnyUseCaseRow) => `${row.functionName}()`;
 
-/** The request flags a use-case verb accepts: every parameter of its action the row does not fix. */
+/**
+ * The request flags a use-case verb accepts: every parameter of its action the
+ * row does not fix. Where the row sets the parameter itself (its `limit`, a
+ * filter such as session history's `include`), the action's "(default …)" in
+ * the help is the wrong default for this verb, so the row's value replaces it.
+ */
 export function useCaseParamFlags(row: AnyUseCaseRow) {
   const fixed = new Set(fixedParams(row));
-  return paramFlags(row.action).filter((f) => !fixed.has(f.param));
+  const rowValues: Record<string, unknown> = { ...row.filters, limit: row.limit };
+  return paramFlags(row.action)
+    .filter((f) => !fixed.has(f.param))
+    .map((f) => {
+      const value = rowValues[f.param];
+      if (value === undefined) return f;
+      const shown = Array.isArray(value) ? value.join(", ") : String(value);
+      const base = f.description.replace(/ \(default [^)]*\)/, "");
+      return { ...f, description: `${base.replace(/\.?$/, ".")} Default for this verb: ${shown}.` };
+    });
 }
 
 function registerUseCase(program: Command, ctx: CliContext, row: AnyUseCaseRow): void {
