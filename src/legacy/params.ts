@@ -4,6 +4,7 @@
  * server publishes their JSON Schema in legacy mode and validates with them.
  */
 import { z } from "zod";
+import { ACTION_TOOLS, VERSION_TOOL } from "../contract/index.js";
 
 /** Every action of the unified legacy tool, retrieval or not. */
 export const LEGACY_ACTIONS = [
@@ -37,6 +38,16 @@ export type LegacyRetrievalAction = (typeof LEGACY_RETRIEVAL_ACTIONS)[number];
 export function isLegacyRetrievalAction(action: string): action is LegacyRetrievalAction {
   return (LEGACY_RETRIEVAL_ACTIONS as readonly string[]).includes(action);
 }
+
+/**
+ * Individual legacy tool name → the action it runs: one `oddkit_<action>`
+ * tool per retrieval action, then `oddkit_version`. The one table the
+ * reference server and the backward shim register and dispatch by.
+ */
+export const LEGACY_TOOLS: Readonly<Record<string, LegacyRetrievalAction>> = {
+  ...ACTION_TOOLS,
+  [VERSION_TOOL]: "version",
+};
 
 const knowledgeBaseUrl = z.string().optional().describe("Optional GitHub repo URL for your knowledge base.");
 const resultGrouping = z

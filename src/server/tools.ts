@@ -8,7 +8,6 @@
 import { z } from "zod";
 import {
   ACTION_SPECS,
-  ACTION_TOOLS,
   ACTIONS,
   type Action,
   inputJsonSchema,
@@ -18,6 +17,7 @@ import {
 } from "../contract/index.js";
 import {
   LEGACY_ACTIONS,
+  LEGACY_TOOLS,
   type LegacyRetrievalAction,
   LegacyToolParamsSchemas,
   LegacyUnifiedParamsSchema,
@@ -40,11 +40,8 @@ export interface ToolDefinition {
 
 export { UNIFIED_TOOL, VERSION_TOOL };
 
-/** Individual tool name → the action it runs. */
-export const TOOL_ACTIONS: Readonly<Record<string, LegacyRetrievalAction>> = {
-  ...ACTION_TOOLS,
-  [VERSION_TOOL]: "version",
-};
+/** Individual tool name → the action it runs (the legacy table: the same tools in every mode). */
+export const TOOL_ACTIONS = LEGACY_TOOLS;
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
