@@ -5,13 +5,13 @@
  * minors) or post-window (v ≥ N+2 minors).
  */
 
+import { LEGACY_WINDOW_MINORS } from "../contract/index.js";
+
 export const ERAS = ["pre-contract", "window", "post-window"] as const;
 export type Era = (typeof ERAS)[number];
 
 /** The contract's landing version unless a caller says otherwise. */
 export const DEFAULT_CONTRACT_VERSION = "0.30.0";
-/** Minor versions the legacy opt-in survives after N (removed at N+2). */
-export const WINDOW_MINORS = 2;
 
 export interface SemVer {
   readonly major: number;
@@ -60,7 +60,7 @@ export function detectEra(version: string, options: DetectEraOptions = {}): Era 
   const n = parseVersion(options.n ?? DEFAULT_CONTRACT_VERSION, "contract version N");
   const v = parseVersion(version, "server version");
   if (compare(v, n) < 0) return "pre-contract";
-  const end: SemVer = { major: n.major, minor: n.minor + WINDOW_MINORS, patch: 0 };
+  const end: SemVer = { major: n.major, minor: n.minor + LEGACY_WINDOW_MINORS, patch: 0 };
   return compare(v, end) < 0 ? "window" : "post-window";
 }
 
@@ -98,5 +98,5 @@ export function detectEraFrom(sources: VersionSources, options: DetectEraOptions
 /** The first version outside the window for a landing version N (e.g. 0.32.0 for 0.30.0). */
 export function windowEnd(n: string = DEFAULT_CONTRACT_VERSION): string {
   const v = parseVersion(n, "contract version N");
-  return `${v.major}.${v.minor + WINDOW_MINORS}.0`;
+  return `${v.major}.${v.minor + LEGACY_WINDOW_MINORS}.0`;
 }
