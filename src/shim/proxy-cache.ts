@@ -4,6 +4,14 @@
  * upstream. Only successful results are stored; errors never are.
  */
 import { LRUCache } from "lru-cache";
+import {
+  ACTIONS,
+  type Action,
+  type ActionToolName,
+  actionForTool,
+  toolNameFor,
+  UNIFIED_TOOL,
+} from "../contract/index.js";
 
 /** Where cached tool results live; the default is an in-process LRU. Plug Redis/KV in through this. */
 export interface ProxyCacheStore {
@@ -22,15 +30,17 @@ export interface ProxyCacheOptions {
 export const DEFAULT_PROXY_TTL_MS = 5 * 60_000;
 
 /** Tools whose results depend only on their arguments (and the knowledge base): safe to cache. */
-export const CACHEABLE_TOOLS = [
-  "oddkit_search",
-  "oddkit_catalog",
-  "oddkit_get",
-  "oddkit_resolve",
-  "oddkit_preflight",
-] as const;
+export const CACHEABLE_TOOLS: readonly ActionToolName[] = ACTIONS.map(toolNameFor);
 /** Actions of the unified `oddkit` tool that are retrieval (cacheable). */
-export const CACHEABLE_ACTIONS = ["search", "catalog", "get", "resolve", "preflight"] as const;
+export const CACHEABLE_ACTIONS: readonly Action[] = ACTIONS;
+
+/** Whether a tool call is a retrieval: an `oddkit_<action>` tool, or the unified tool with a retrieval action. */
+export function isRetrievalCall(tool: string, args: Record<string, unknown>): boolean {
+  return (
+    actionForTool(tool) !== null ||
+    (tool === UNIFIED_TOOL && (ACTIONS as readonly unknown[]).includes(args.action))
+  );
+}
 
 /** JSON with object keys sorted at every depth: equal arguments give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -46,10 +56,7 @@ export function canonicalJson(value: unknown): string {
 
 /** The cache key of a tool call, or null when the call is not a cacheable retrieval. */
 export function cacheKeyOf(tool: string, args: Record<string, unknown>): string | null {
-  const retrieval =
-    (CACHEABLE_TOOLS as readonly string[]).includes(tool) ||
-    (tool === "oddkit" && (CACHEABLE_ACTIONS as readonly unknown[]).includes(args.action));
-  return retrieval ? `${tool} ${canonicalJson(args)}` : null;
+  return isRetrievalCall(tool, args) ? `${tool} ${canonicalJson(args)}` : null;
 }
 
 export function memoryStore(max: number): ProxyCacheStore {

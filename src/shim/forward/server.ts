@@ -7,8 +7,10 @@
  */
 import { ACTIONS, inputJsonSchema, toolNameFor } from "../../contract/index.js";
 import type { FetchHandler } from "../../server/http.js";
+import { DEFAULT_CONTRACT_VERSION } from "../era.js";
+import { isRetrievalCall } from "../proxy-cache.js";
 import { createToolEndpoint } from "../tool-endpoint.js";
-import { CONTRACT_TOOLS, ForwardShim, type ForwardShimOptions } from "./emulate.js";
+import { ForwardShim, type ForwardShimOptions } from "./emulate.js";
 import type { ToolCaller } from "./legacy-caller.js";
 
 export interface ForwardShimServerOptions extends ForwardShimOptions {
@@ -34,14 +36,11 @@ export function createForwardShimServer(
 ): FetchHandler {
   const forward = new ForwardShim(upstream, options);
   const name = options.name ?? "oddkit";
-  const version = options.version ?? "0.30.0";
+  const version = options.version ?? DEFAULT_CONTRACT_VERSION;
   return createToolEndpoint(
     { name, version, tools: contractToolList(), jsonResponse: options.jsonResponse },
     async (tool, args) => {
-      const retrieval =
-        CONTRACT_TOOLS[tool] !== undefined ||
-        (tool === "oddkit" && (ACTIONS as readonly unknown[]).includes(args.action));
-      if (retrieval) return forward.callTool(tool, args);
+      if (isRetrievalCall(tool, args)) return forward.callTool(tool, args);
       // Not retrieval: the upstream's own answer, untouched.
       const answer = await upstream(tool, args);
       return { text: JSON.stringify(answer.envelope, null, 2), isError: answer.isError };
