@@ -5,9 +5,12 @@
  * (test/shim/backward.test.ts) holds the shim to that.
  */
 
+import { ACTIONS } from "../../contract/index.js";
+
 export interface LegacyCompatDifference {
   /** Envelope path (`result.*` per action), or the documents concerned. */
   readonly field: string;
+  /** Actions concerned: legacy action names (including `version`), or every one. */
   readonly actions: readonly string[] | "all";
   readonly reason: string;
 }
@@ -65,7 +68,7 @@ export const LEGACY_COMPAT_DIFFERENCES: readonly LegacyCompatDifference[] = [
   },
   {
     field: "documents outside every kind (e.g. README.md at the root, public/, scripts/)",
-    actions: ["catalog", "search", "preflight", "get", "resolve"],
+    actions: ACTIONS,
     reason:
       "the contract lists only documents of the five kinds, so they are missing from catalog counts, categories, start_here, articles, search hits and preflight; get and resolve still reach them by path or URI",
   },
