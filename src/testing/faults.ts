@@ -7,7 +7,7 @@
  */
 
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../client/index.js";
-import { ACTIONS, type Action, KINDS } from "../contract/index.js";
+import { ACTIONS, type Action, KINDS, MANY_ACTIONS } from "../contract/index.js";
 
 /** One `tools/call` as the handlers saw it. */
 export interface ToolCall {
@@ -158,7 +158,7 @@ export const faults = {
           result.disclosure_applied = applied.length ? applied.slice(0, -1) : ["blockquote"];
         }
       }),
-      echo === "filters" ? ["search", "catalog", "preflight"] : ACTIONS,
+      echo === "filters" ? MANY_ACTIONS : ACTIONS,
     );
   },
 
@@ -171,7 +171,7 @@ export const faults = {
         const count = entriesOf(result).length;
         if (count > 0) result.total = count - 1;
       }),
-      ["search", "catalog", "preflight"],
+      MANY_ACTIONS,
     );
   },
 

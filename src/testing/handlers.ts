@@ -5,16 +5,9 @@
  * keeps its real fetch-based client; msw intercepts the requests.
  */
 import { type HttpHandler, http } from "msw";
-import type { Action } from "../contract/index.js";
+import { ACTIONS, type Action, actionForTool, UNIFIED_TOOL } from "../contract/index.js";
 import type { Corpus } from "../corpus/types.js";
-import {
-  createReferenceServer,
-  MCP_PATH,
-  type ReferenceServer,
-  type ServerMode,
-  TOOL_ACTIONS,
-  UNIFIED_TOOL,
-} from "../server/index.js";
+import { createReferenceServer, MCP_PATH, type ReferenceServer, type ServerMode } from "../server/index.js";
 import type { Fault, HttpFault, ResultFault, ToolCall } from "./faults.js";
 import { type JsonRpcMessage, readFramedBody, readRequestMessages } from "./framing.js";
 
@@ -45,9 +38,10 @@ export type OddkitHandlers = HttpHandler[] & {
 /** Internal origin the intercepted requests are re-addressed to before the reference server sees them. */
 const INTERNAL_ORIGIN = "http://oddkit-msw.invalid";
 
+/** The retrieval action a call runs: `oddkit_<action>`, or `oddkit` with a retrieval `action`; null otherwise. */
 function actionOf(tool: string, args: Readonly<Record<string, unknown>>): Action | null {
-  const mapped = tool === UNIFIED_TOOL ? args.action : TOOL_ACTIONS[tool];
-  return typeof mapped === "string" && mapped !== "version" ? (mapped as Action) : null;
+  if (tool !== UNIFIED_TOOL) return actionForTool(tool);
+  return (ACTIONS as readonly unknown[]).includes(args.action) ? (args.action as Action) : null;
 }
 
 function toolCallOf(message: JsonRpcMessage): (ToolCall & { id: unknown }) | null {
