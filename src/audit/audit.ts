@@ -40,14 +40,15 @@ function isCorpus(source: AuditSource): source is Corpus {
 }
 
 async function filesOf(source: AuditSource): Promise<{ root: string; files: SourceFile[] }> {
-  if (typeof source === "string") return { root: resolve(source), files: await readFolder(source) };
+  if (typeof source === "string") return { root: resolve(source), files: await readMarkdownFolder(source) };
   if (isCorpus(source)) {
     return { root: source.root, files: source.documents.map((d) => ({ path: d.path, text: d.raw })) };
   }
   return { root: "", files: [...(source as readonly SourceFile[])] };
 }
 
-async function readFolder(dir: string): Promise<SourceFile[]> {
+/** Every markdown file under `dir` (the folders the corpus loader ignores left out), read once. */
+export async function readMarkdownFolder(dir: string): Promise<SourceFile[]> {
   const root = resolve(dir);
   let isDirectory = false;
   try {

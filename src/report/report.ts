@@ -4,12 +4,13 @@
  * target, measured in one run. The cost workload is measured once and feeds
  * check 11 of the conformance suite.
  */
-import { auditCorpus } from "../audit/audit.js";
+import { resolve } from "node:path";
+import { auditFiles, readMarkdownFolder } from "../audit/audit.js";
 import type { AuditReport } from "../audit/types.js";
 import { createOddkitClient } from "../client/index.js";
 import { type ConformanceReport, runConformance, type TokenWorkload } from "../conformance/index.js";
-import type { KindMap } from "../contract/index.js";
-import { loadCorpus, sampleCorpusDir } from "../corpus/index.js";
+import { DEFAULT_KIND_MAP, type KindMap } from "../contract/index.js";
+import { corpusFromFiles, sampleCorpusDir } from "../corpus/index.js";
 import { type CostOptions, type CostReport, measureCost } from "../cost/measure.js";
 import { createReferenceServer } from "../server/index.js";
 import { auditServerDocuments } from "./remote-audit.js";
@@ -41,8 +42,12 @@ export async function migrationReport(options: MigrationReportOptions = {}): Pro
   const started = Date.now();
   if (options.url !== undefined) return remoteReport(options.url, options, started);
   const dir = options.corpus ?? sampleCorpusDir();
-  const kindMap = options.kindMap ? { kindMap: options.kindMap } : {};
-  const [audit, corpus] = await Promise.all([auditCorpus(dir, kindMap), loadCorpus(dir, kindMap)]);
+  const kindMap = options.kindMap ?? DEFAULT_KIND_MAP;
+  // The folder is read once: the audit and the served corpus are built from the same files.
+  const root = resolve(dir);
+  const files = await readMarkdownFolder(dir);
+  const audit = auditFiles(root, files, kindMap, false);
+  const corpus = corpusFromFiles(files, { root, kindMap });
   const server = await createReferenceServer({ corpus, mode: "contract" });
   try {
     const cost = await settle(() => measureCost({ server, ...options.cost }));
