@@ -16,8 +16,16 @@
  *   it was not applied.
  */
 import type { Collection, JSCodeshift } from "jscodeshift";
-import { DEFAULT_INCLUDE, effectiveCap, KINDS, kindFromPath, sameFilters } from "../src/contract/index.js";
-import { type AnyUseCaseRow, USE_CASE_ROWS } from "../src/helpers/use-cases.js";
+import {
+  DEFAULT_INCLUDE,
+  effectiveCap,
+  KINDS,
+  kindFromPath,
+  LEGACY_OPT_IN_PARAM,
+  sameFilters,
+  toolNameFor,
+} from "../src/contract/index.js";
+import { type AnyUseCaseRow, USE_CASE_ROWS, type UseCaseId, useCaseById } from "../src/helpers/use-cases.js";
 import {
   getPropertyValue,
   isMember,
@@ -31,7 +39,7 @@ import {
 import { findCallChain, referencesOf } from "./lib/chain.js";
 import { clientTarget, ensureClient, ensureSdkImport } from "./lib/client.js";
 import { entryReadsFromList } from "./lib/entries.js";
-import { isLegacyWindowCall, LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_WINDOW_PARAM } from "./lib/legacy.js";
+import { isLegacyWindowCall, LEGACY_CATALOG_DEFAULT_LIMIT } from "./lib/legacy.js";
 import { type FilterSet, readPredicate } from "./lib/predicate.js";
 import { enclosingFunction, findToolSites, type ToolSite } from "./lib/sites.js";
 import { addTodo } from "./lib/todo.js";
@@ -65,7 +73,7 @@ function exactRow(filters: FilterSet): { row: AnyUseCaseRow; prefix?: string } |
 
 /** The candidate helper for a predicate that is not exact, from what it mentions. */
 function candidateRow(hints: string): AnyUseCaseRow {
-  const pick = (id: string) => CATALOG_ROWS.find((r) => r.id === id) as AnyUseCaseRow;
+  const pick = (id: UseCaseId) => useCaseById(id) as AnyUseCaseRow;
   if (/start_here/.test(hints)) return pick("start-here-carousel");
   if (/handoffs/.test(hints) && !/public/i.test(hints)) return pick("session-history");
   if (/\btier\b|canon/.test(hints) && !/public/i.test(hints)) return pick("canon-governance-index");
@@ -149,9 +157,9 @@ function rewrite({ j, root, log }: RewriteContext): boolean {
         candidate = match.row;
       }
     }
-    if (getPropertyValue(site.args, LEGACY_WINDOW_PARAM) === null) {
+    if (getPropertyValue(site.args, LEGACY_OPT_IN_PARAM) === null) {
       site.args.properties.push(
-        makeProperty(j, LEGACY_WINDOW_PARAM, j.booleanLiteral(true), site.args.properties[0]),
+        makeProperty(j, LEGACY_OPT_IN_PARAM, j.booleanLiteral(true), site.args.properties[0]),
       );
     }
     // The legacy catalog listed every kind; the contract's default include leaves journals out.
@@ -162,11 +170,11 @@ function rewrite({ j, root, log }: RewriteContext): boolean {
     addTodo(
       j,
       site.path,
-      `fat catalog filtered client-side by \`${reading.text}\`: candidate helper ${describeRow(candidate)}; not applied: ${why}. Kept on the legacy envelope (${LEGACY_WINDOW_PARAM}: true, every kind included as legacy did) for the cutover`,
+      `fat catalog filtered client-side by \`${reading.text}\`: candidate helper ${describeRow(candidate)}; not applied: ${why}. Kept on the legacy envelope (${LEGACY_OPT_IN_PARAM}: true, every kind included as legacy did) for the cutover`,
     );
     log.site(
       site.path.value,
-      `fat catalog → ${LEGACY_WINDOW_PARAM}: true + TODO (${candidate.functionName})`,
+      `fat catalog → ${LEGACY_OPT_IN_PARAM}: true + TODO (${candidate.functionName})`,
     );
     changed = true;
   }
@@ -175,7 +183,7 @@ function rewrite({ j, root, log }: RewriteContext): boolean {
 
 export default defineTransform(
   name,
-  (source) => source.includes("oddkit_catalog") && source.includes(".filter("),
+  (source) => source.includes(toolNameFor("catalog")) && source.includes(".filter("),
   rewrite,
 );
 

@@ -20,6 +20,7 @@
  */
 import type { JSCodeshift } from "jscodeshift";
 import type { Action, Flag } from "../src/contract/index.js";
+import { type UseCase, useCaseById } from "../src/helpers/use-cases.js";
 import { isMember, isTypeScriptPath, memberName, type Node } from "./lib/ast.js";
 import { referencesOf } from "./lib/chain.js";
 import { entryReadsFromList } from "./lib/entries.js";
@@ -34,6 +35,8 @@ export const name = "response-access";
 export const PATH_TODO =
   "entries carry no path: this now reads the URI; where a repository path is needed use pathForKlappyUri(uri) from oddkit-sdk (klappy:// URIs only)";
 
+const START_HERE = useCaseById("start-here-carousel") as UseCase;
+
 const NO_EQUIVALENT: Readonly<Record<string, string>> = {
   evidence: "result.evidence has no contract equivalent: use each entry's snippet",
   docs_considered: "result.docs_considered has no contract equivalent: result.total counts matches",
@@ -41,8 +44,11 @@ const NO_EQUIVALENT: Readonly<Record<string, string>> = {
   baseline_hits: "grouped search (baseline_hits) has no contract equivalent: read result.data",
   categories:
     "the catalog categories rollup is gone (contract check 4): list tags from entry.metadata.tags, or filter with tags",
-  start_here:
-    "the catalog start_here list is gone (contract check 4): candidate helper getStartHereCarousel(client) (filter start_here: true, exposure: public)",
+  start_here: `the catalog start_here list is gone (contract check 4): candidate helper ${START_HERE.functionName}(client) (filter ${Object.entries(
+    START_HERE.filters,
+  )
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(", ")})`,
   canon: "catalog doc counts (canon) are gone: use result.total of a filtered catalog (include: canon)",
   baseline: "catalog doc counts (baseline) are gone: use result.total of a filtered catalog",
   baseline_total: "catalog doc counts (baseline_total) are gone: use result.total",

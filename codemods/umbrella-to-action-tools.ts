@@ -7,8 +7,9 @@
  * for catalog, which takes none: it is removed there (the contract rejects it).
  */
 import type { API } from "jscodeshift";
+import { toolNameFor, UNIFIED_TOOL } from "../src/contract/index.js";
 import { type Node, removeProperty } from "./lib/ast.js";
-import { isRetrievalAction, toolOfAction, UMBRELLA_NAME_LITERAL, UMBRELLA_TOOL } from "./lib/legacy.js";
+import { isRetrievalAction, UMBRELLA_NAME_LITERAL } from "./lib/legacy.js";
 import { findToolSites, umbrellaAction } from "./lib/sites.js";
 import { addTodo } from "./lib/todo.js";
 import { defineTransform, type RewriteContext } from "./lib/transform.js";
@@ -18,7 +19,7 @@ export const name = "umbrella-to-action-tools";
 function rewrite({ j, root, log }: RewriteContext): boolean {
   let changed = false;
   for (const site of findToolSites(j, root)) {
-    if (site.toolName !== UMBRELLA_TOOL) continue;
+    if (site.toolName !== UNIFIED_TOOL) continue;
     if (!site.args) {
       changed =
         addTodo(
@@ -39,10 +40,10 @@ function rewrite({ j, root, log }: RewriteContext): boolean {
       continue;
     }
     if (!isRetrievalAction(action)) continue;
-    replaceToolName(j, site.path.value, site.nameNode, toolOfAction(action));
+    replaceToolName(j, site.path.value, site.nameNode, toolNameFor(action));
     removeProperty(site.args, "action");
     if (action === "catalog") removeProperty(site.args, "input");
-    log.site(site.path.value, `oddkit action "${action}" → ${toolOfAction(action)}`);
+    log.site(site.path.value, `oddkit action "${action}" → ${toolNameFor(action)}`);
     changed = true;
   }
   return changed;

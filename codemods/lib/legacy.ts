@@ -1,31 +1,25 @@
 /**
- * What the codemods know about the legacy (0.28.x) oddkit API: its tool
- * names, which of its parameters have a contract equivalent, and where each
- * legacy response field went. Contract facts (actions, flags, caps, legacy
- * result field lists) are imported from the contract core, never restated.
+ * What the codemods know about the legacy (0.28.x) oddkit API: which of its
+ * parameters have a contract equivalent, and where each legacy response
+ * field went. Contract facts (actions, tool names, flags, caps, the legacy
+ * window parameter) are imported from the contract core, and legacy defaults
+ * from the legacy emulation (src/legacy/), never restated.
  */
 
-import { ACTIONS, type Action, LEGACY_RESULT_FIELDS } from "../../src/contract/index.js";
+import {
+  ACTIONS,
+  type Action,
+  LEGACY_OPT_IN_PARAM,
+  toolNameFor,
+  UNIFIED_TOOL,
+} from "../../src/contract/index.js";
 import { getPropertyValue, isBooleanLiteral } from "./ast.js";
 import type { ToolSite } from "./sites.js";
 
-/** The umbrella tool: `{ action, input, … }`. */
-export const UMBRELLA_TOOL = "oddkit";
-export const ACTION_TOOL_PREFIX = "oddkit_";
+export { LEGACY_CATALOG_DEFAULT_LIMIT } from "../../src/legacy/catalog.js";
 
 export function isRetrievalAction(value: string): value is Action {
   return (ACTIONS as readonly string[]).includes(value);
-}
-
-/** `oddkit_search` → `search`; null for non-retrieval tools (orient, gate, …), which stay untouched. */
-export function actionOfTool(name: string): Action | null {
-  if (!name.startsWith(ACTION_TOOL_PREFIX)) return null;
-  const action = name.slice(ACTION_TOOL_PREFIX.length);
-  return isRetrievalAction(action) ? action : null;
-}
-
-export function toolOfAction(action: Action): string {
-  return `${ACTION_TOOL_PREFIX}${action}`;
 }
 
 /**
@@ -48,37 +42,9 @@ export const UNSUPPORTED_PARAMS: Readonly<Record<string, string>> = {
 /** `result_grouping: "merged"` was the legacy default: removing it changes nothing. */
 export const RESULT_GROUPING_DEFAULT = "merged";
 
-/** Legacy search returned at most this many hits; a call without `limit` keeps it explicitly. */
-export const LEGACY_SEARCH_MAX_HITS = 5;
-/** Legacy catalog `limit` default (with `sort_by`). */
-export const LEGACY_CATALOG_DEFAULT_LIMIT = 10;
-
-/** Legacy list fields of `result` that became `data`. */
-export const LEGACY_LIST_FIELDS: Readonly<Partial<Record<Action, string>>> = {
-  search: "hits",
-  catalog: "articles",
-};
-
-/** Fields of the plain catalog (rollups) the contract forbids: no equivalent at all. */
-export const FORBIDDEN_LEGACY_FIELDS = [
-  "categories",
-  "start_here",
-  "canon",
-  "baseline",
-  "baseline_total",
-] as const;
-
-/** Is `field` a legacy `result` field of `action` (per the contract core's window list)? */
-export function isLegacyResultField(action: Action, field: string): boolean {
-  return (LEGACY_RESULT_FIELDS[action] as readonly string[]).includes(field);
-}
-
-/** The deprecation-window opt-in (a contract wire parameter). */
-export const LEGACY_WINDOW_PARAM = "include_legacy_envelope";
-
 /** Does the call opt into the legacy envelope (its code still reads legacy fields, on purpose)? */
 export function isLegacyWindowCall(site: ToolSite): boolean {
-  const value = site.args ? getPropertyValue(site.args, LEGACY_WINDOW_PARAM) : null;
+  const value = site.args ? getPropertyValue(site.args, LEGACY_OPT_IN_PARAM) : null;
   return isBooleanLiteral(value) && value.value === true;
 }
 
@@ -87,5 +53,6 @@ export function isLegacyWindowCall(site: ToolSite): boolean {
  * transform acts only on calls whose tool name is a string literal, so a file
  * without such a literal is never parsed (and stays byte-identical).
  */
-export const UMBRELLA_NAME_LITERAL = /["'`]oddkit["'`]/;
-export const ACTION_TOOL_LITERAL = /["'`]oddkit_(search|get|catalog|resolve|preflight)["'`]/;
+const quoted = (names: readonly string[]) => new RegExp(`["'\`](${names.join("|")})["'\`]`);
+export const UMBRELLA_NAME_LITERAL = quoted([UNIFIED_TOOL]);
+export const ACTION_TOOL_LITERAL = quoted(ACTIONS.map(toolNameFor));

@@ -2,10 +2,10 @@
  * Cheap text checks for the type-driven pass, in a module of their own so
  * that the runner can decide whether to load ts-morph at all.
  */
-import { LEGACY_WINDOW_PARAM } from "./legacy.js";
+import { LEGACY_OPT_IN_PARAM } from "../../src/contract/index.js";
 
 /** A file that opted into the legacy envelope (its legacy reads are deliberate during the cutover). */
-export const LEGACY_WINDOW_OPT_IN = new RegExp(`${LEGACY_WINDOW_PARAM}\\s*:\\s*true`);
+export const LEGACY_WINDOW_OPT_IN = new RegExp(`${LEGACY_OPT_IN_PARAM}\\s*:\\s*true`);
 
 /** Could this file declare a legacy shape (a type with path and title, or a hits/articles list)? */
 export function mayDeclareShape(source: string): boolean {

@@ -8,9 +8,8 @@
  *   first, arguments object second), the shape of hand-written helpers.
  */
 import type { Collection, JSCodeshift } from "jscodeshift";
-import type { Action } from "../../src/contract/index.js";
+import { type Action, actionForTool, UNIFIED_TOOL } from "../../src/contract/index.js";
 import { getProperty, getPropertyValue, type Node, staticString } from "./ast.js";
-import { actionOfTool, UMBRELLA_TOOL } from "./legacy.js";
 
 export interface ToolSite {
   /** Path of the node carrying the tool name (object literal or call). */
@@ -26,7 +25,7 @@ export interface ToolSite {
 }
 
 function isOddkitToolName(name: string | null): name is string {
-  return name !== null && (name === UMBRELLA_TOOL || name.startsWith(`${UMBRELLA_TOOL}_`));
+  return name !== null && (name === UNIFIED_TOOL || name.startsWith(`${UNIFIED_TOOL}_`));
 }
 
 export function findToolSites(j: JSCodeshift, root: Collection): ToolSite[] {
@@ -42,7 +41,7 @@ export function findToolSites(j: JSCodeshift, root: Collection): ToolSite[] {
       path,
       nameNode: nameProp.value,
       toolName,
-      action: actionOfTool(toolName),
+      action: actionForTool(toolName),
       args,
       style: "tool-object",
     });
@@ -56,7 +55,7 @@ export function findToolSites(j: JSCodeshift, root: Collection): ToolSite[] {
       path,
       nameNode: first,
       toolName,
-      action: actionOfTool(toolName),
+      action: actionForTool(toolName),
       args: second ?? null,
       style: "positional",
     });
