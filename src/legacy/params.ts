@@ -4,7 +4,7 @@
  * server publishes their JSON Schema in legacy mode and validates with them.
  */
 import { z } from "zod";
-import { ACTION_TOOLS, VERSION_TOOL } from "../contract/index.js";
+import { ACTION_TOOLS, UNIFIED_TOOL, VERSION_TOOL } from "../contract/index.js";
 
 /** Every action of the unified legacy tool, retrieval or not. */
 export const LEGACY_ACTIONS = [
@@ -135,3 +135,51 @@ export const LegacyToolParamsSchemas = {
 
 /** Parameters every legacy builder may read, whichever tool carried them. */
 export type LegacyCallParams = Partial<Omit<LegacyUnifiedParams, "action">>;
+
+/** Where a legacy tool call goes, worded as the 0.28.x server refuses a bad one. */
+export type LegacyRoute =
+  | { readonly ok: true; readonly action: LegacyRetrievalAction }
+  /** A governance action of the unified tool: the caller refuses it in its own words. */
+  | { readonly ok: false; readonly governance: LegacyAction }
+  | { readonly ok: false; readonly error: string; readonly assistantText: string };
+
+/** The action a legacy tool call runs: `oddkit` with `args.action`, or an individual tool. */
+export function legacyRoute(name: string, args: Record<string, unknown>): LegacyRoute {
+  if (name === UNIFIED_TOOL) {
+    const action = typeof args.action === "string" ? args.action : "";
+    if (!(LEGACY_ACTIONS as readonly string[]).includes(action)) {
+      const shown = action || "(none)";
+      const valid = LEGACY_ACTIONS.join(", ");
+      return {
+        ok: false,
+        error: `Unknown action: ${shown}. Valid: ${valid}`,
+        assistantText: `Unknown action: ${shown}. Valid actions: ${valid}`,
+      };
+    }
+    return isLegacyRetrievalAction(action)
+      ? { ok: true, action }
+      : { ok: false, governance: action as LegacyAction };
+  }
+  const action = LEGACY_TOOLS[name];
+  if (action) return { ok: true, action };
+  const error = `Unknown tool: ${name}. Tools: ${[UNIFIED_TOOL, ...Object.keys(LEGACY_TOOLS)].join(", ")}.`;
+  return { ok: false, error, assistantText: error };
+}
+
+function issuesText(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.map(String).join(".") || "(arguments)"}: ${i.message}`).join("; ");
+}
+
+/** Parse legacy arguments as the 0.28.x tool schemas do (unknown keys dropped, as its zod objects did). */
+export function parseLegacyParams(
+  name: string,
+  action: LegacyRetrievalAction,
+  args: Record<string, unknown>,
+): { ok: true; params: LegacyCallParams } | { ok: false; error: string } {
+  const schema: z.ZodType =
+    name === UNIFIED_TOOL ? LegacyUnifiedParamsSchema : LegacyToolParamsSchemas[action];
+  const parsed = schema.safeParse(args);
+  if (!parsed.success)
+    return { ok: false, error: `Invalid arguments for tool ${name}: ${issuesText(parsed.error)}` };
+  return { ok: true, params: parsed.data as LegacyCallParams };
+}

@@ -6,14 +6,11 @@
 import { pathToFileURL } from "node:url";
 import { type Action, invalidParamsError, isErrorEnvelope, validateRequest } from "../contract/index.js";
 import {
-  isLegacyRetrievalAction,
-  LEGACY_ACTIONS,
-  type LegacyCallParams,
-  type LegacyRetrievalAction,
-  LegacyToolParamsSchemas,
-  LegacyUnifiedParamsSchema,
+  LEGACY_RETRIEVAL_ACTIONS,
   legacyErrorEnvelope,
+  legacyRoute,
   type OddkitEnvelope,
+  parseLegacyParams,
 } from "../legacy/index.js";
 import {
   catalogAction,
@@ -24,7 +21,7 @@ import {
 } from "./contract-actions.js";
 import { runLegacyAction } from "./legacy-actions.js";
 import type { ActionOutcome, ServedCorpus } from "./state.js";
-import { type ServerMode, TOOL_ACTIONS, UNIFIED_TOOL } from "./tools.js";
+import { type ServerMode, UNIFIED_TOOL } from "./tools.js";
 
 /** An MCP tool result as the real server answers it: one text item holding the pretty-printed envelope. */
 export interface ToolResult {
@@ -54,11 +51,7 @@ function toToolResult(envelope: OddkitEnvelope, isError: boolean): ToolResult {
 }
 
 function notImplemented(action: string): string {
-  return `Action '${action}' is not implemented by the oddkit-sdk reference server, which serves retrieval only (search, get, resolve, catalog, preflight, version). Call a real oddkit server for '${action}'.`;
-}
-
-function unknownTool(name: string): string {
-  return `Unknown tool: ${name}. Tools: ${[UNIFIED_TOOL, ...Object.keys(TOOL_ACTIONS)].join(", ")}.`;
+  return `Action '${action}' is not implemented by the oddkit-sdk reference server, which serves retrieval only (${LEGACY_RETRIEVAL_ACTIONS.join(", ")}). Call a real oddkit server for '${action}'.`;
 }
 
 function baselineUrl(root: string): string {
@@ -110,25 +103,6 @@ function contractOutcome(ctx: DispatchContext, action: Action, args: Record<stri
   }
 }
 
-function issuesText(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  return error.issues.map((i) => `${i.path.map(String).join(".") || "(arguments)"}: ${i.message}`).join("; ");
-}
-
-/** Parse legacy arguments as the 0.28.x tool schemas do (unknown keys dropped, as its zod objects did). */
-function legacyParams(
-  name: string,
-  action: LegacyRetrievalAction,
-  args: Record<string, unknown>,
-  unified: boolean,
-): { ok: true; params: LegacyCallParams } | { ok: false; error: string } {
-  const parsed = unified
-    ? LegacyUnifiedParamsSchema.safeParse(args)
-    : LegacyToolParamsSchemas[action].safeParse(args);
-  if (!parsed.success)
-    return { ok: false, error: `Invalid arguments for tool ${name}: ${issuesText(parsed.error)}` };
-  return { ok: true, params: parsed.data as LegacyCallParams };
-}
-
 export class Dispatcher {
   constructor(private readonly ctx: DispatchContext) {}
 
@@ -138,33 +112,20 @@ export class Dispatcher {
       typeof rawArgs === "object" && rawArgs !== null && !Array.isArray(rawArgs)
         ? { ...(rawArgs as Record<string, unknown>) }
         : {};
-    let action: string;
-    if (name === UNIFIED_TOOL) {
-      action = typeof args.action === "string" ? args.action : "";
-      if (!(LEGACY_ACTIONS as readonly string[]).includes(action)) {
-        const shown = action || "(none)";
-        const valid = LEGACY_ACTIONS.join(", ");
-        return toToolResult(
-          legacyErrorEnvelope(
-            `Unknown action: ${shown}. Valid: ${valid}`,
-            `Unknown action: ${shown}. Valid actions: ${valid}`,
-          ),
-          true,
-        );
-      }
-      if (!isLegacyRetrievalAction(action))
-        return toToolResult(legacyErrorEnvelope(notImplemented(action)), true);
-    } else {
-      const mapped = TOOL_ACTIONS[name];
-      if (!mapped) return toToolResult(legacyErrorEnvelope(unknownTool(name)), true);
-      action = mapped;
+    const route = legacyRoute(name, args);
+    if (!route.ok) {
+      const refusal =
+        "governance" in route
+          ? legacyErrorEnvelope(notImplemented(route.governance))
+          : legacyErrorEnvelope(route.error, route.assistantText);
+      return toToolResult(refusal, true);
     }
-    const retrieval = action as LegacyRetrievalAction;
+    const retrieval = route.action;
     let outcome: ActionOutcome;
     if (retrieval === "version") {
       outcome = versionOutcome(this.ctx);
     } else if (this.ctx.mode === "legacy") {
-      const parsed = legacyParams(name, retrieval, args, name === UNIFIED_TOOL);
+      const parsed = parseLegacyParams(name, retrieval, args);
       if (!parsed.ok) return toToolResult(legacyErrorEnvelope(parsed.error), true);
       outcome = runLegacyAction(this.ctx.served, retrieval, parsed.params);
     } else {
