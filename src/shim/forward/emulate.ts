@@ -27,13 +27,10 @@ import {
 import type { CorpusDocument } from "../../corpus/types.js";
 import { legacyArticle, legacyCatalogResult } from "../../legacy/catalog.js";
 import { type LegacyIndex, legacyPathForInput, walkSupersession } from "../../legacy/lookup.js";
-import { legacyPreflightResult } from "../../legacy/preflight.js";
 import { legacyResolveResult } from "../../legacy/resolve.js";
-import { legacySearchResult } from "../../legacy/search.js";
 import { legacyMetadata } from "../../legacy/text.js";
+import { preflightAction, searchAction } from "../../server/contract-actions.js";
 import { entryFor } from "../../server/entries.js";
-import { preflightBundle } from "../../server/preflight.js";
-import { querySnippet } from "../../server/snippet.js";
 import type { ShimDocument, ShimIndex } from "./documents.js";
 import { CostMeter, type ShimCost, type ToolCaller } from "./legacy-caller.js";
 import { LegacySource, type LegacySourceOptions } from "./source.js";
@@ -185,41 +182,19 @@ export class ForwardShim {
     return { result, isError: false, text: `Catalog by ${sortBy}: ${matching.length} documents matched.` };
   }
 
+  // Ranking runs over the corpus rebuilt from legacy texts: the reference server's own actions answer.
   private async search(req: ResolvedRequest<"search">, call: ToolCaller): Promise<Outcome> {
-    const served = await this.source.served(call);
-    const filters = pickFilters(req.params);
-    const hits = served.index.search(req.params.input, (doc) => matchesFilters(doc, filters));
-    const page = hits.slice(req.offset, req.offset + req.limit);
-    const data = page.map((h) =>
-      entryFor("search", req.disclosure, h.doc, { score: h.score, snippet: querySnippet(h.doc, h.terms) }),
-    );
-    let result = buildManyResult(req, data, hits.length) as Record<string, unknown>;
-    if (req.legacyEnvelope) {
-      const legacy = legacySearchResult(hits, {
-        docsConsidered: served.index.size,
-        include_metadata: req.disclosure.includes("metadata"),
-      });
-      result = mergeLegacyFields("search", result, legacy);
-    }
+    const { result } = searchAction(await this.source.served(call), req, req.legacyEnvelope);
     return {
       result,
       isError: false,
-      text: `Search "${req.params.input}": ${hits.length} documents matched.`,
+      text: `Search "${req.params.input}": ${result.total} documents matched.`,
     };
   }
 
   private async preflight(req: ResolvedRequest<"preflight">, call: ToolCaller): Promise<Outcome> {
-    const served = await this.source.served(call);
-    const filters = pickFilters(req.params);
-    const bundle = preflightBundle(served, req.params.input, filters);
-    const page = bundle.slice(req.offset, req.offset + req.limit);
-    const data = page.map((b) => entryFor("preflight", req.disclosure, b.doc, { role: b.role }));
-    let result = buildManyResult(req, data, bundle.length) as Record<string, unknown>;
-    if (req.legacyEnvelope) {
-      const docs = served.listed.filter((doc) => matchesFilters(doc, filters));
-      result = mergeLegacyFields("preflight", result, legacyPreflightResult(docs, req.params.input));
-    }
-    return { result, isError: false, text: `Preflight "${req.params.input}": ${bundle.length} documents.` };
+    const { result } = preflightAction(await this.source.served(call), req, req.legacyEnvelope);
+    return { result, isError: false, text: `Preflight "${req.params.input}": ${result.total} documents.` };
   }
 
   /** The document a get/resolve input names: legacy get first, then a declared URI from the listing. */
