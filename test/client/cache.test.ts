@@ -4,6 +4,7 @@
  * when the knowledge base has not changed). Counts server calls and tokens.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { canonicalJson } from "../../src/client/cache/key.js";
 import {
   type CacheOptions,
   type ClientEvent,
@@ -41,6 +42,13 @@ function setup(options: { revision?: string | null; cache?: CacheOptions } = {})
 const FIVE_MINUTES = 5 * 60_000;
 
 describe("TTL cache keyed by the canonical request", () => {
+  it("canonical JSON sorts keys at every depth and drops undefined members", () => {
+    expect(canonicalJson({ b: [2, { d: 1, c: 0 }], a: 1, z: undefined })).toBe(
+      '{"a":1,"b":[2,{"c":0,"d":1}]}',
+    );
+    expect(canonicalJson({ limit: 2, input: "x" })).toBe(canonicalJson({ input: "x", limit: 2 }));
+  });
+
   it("serves a repeated catalog from the cache for 5 minutes, counting the tokens saved", async () => {
     const { server, client, advance } = setup({ revision: null });
     const first = await client.catalog({ disclosure: ["blockquote"] });

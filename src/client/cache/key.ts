@@ -6,17 +6,27 @@
  */
 import { canonicalFilters, FILTER_NAMES, type ResolvedRequest } from "../../contract/index.js";
 
-function stable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stable);
+/** A copy with object keys sorted at every depth and undefined members dropped. */
+function sortKeysDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (typeof value === "object" && value !== null) {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) {
       const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) out[key] = stable(v);
+      if (v !== undefined) out[key] = sortKeysDeep(v);
     }
     return out;
   }
   return value;
+}
+
+/**
+ * JSON with object keys sorted at every depth: equal arguments give equal
+ * text. The one canonical form of request arguments (the client cache key
+ * and the shim proxy's cache key).
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeysDeep(value)) ?? "null";
 }
 
 /** Canonical wire parameters of a resolved request (what a compliant server's answer depends on). */
@@ -32,7 +42,7 @@ export function canonicalParams(request: ResolvedRequest): Record<string, unknow
   }
   if (request.legacyEnvelope) params.include_legacy_envelope = true;
   else delete params.include_legacy_envelope;
-  return stable(params) as Record<string, unknown>;
+  return sortKeysDeep(params) as Record<string, unknown>;
 }
 
 /** `namespace` separates servers sharing one store (the endpoint URL by default). */
