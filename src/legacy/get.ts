@@ -23,13 +23,6 @@ export type LegacyGetResult =
   | { error: string; path: string }
   | { error: string; path: string; requested_section: string; available_sections: string[] };
 
-/** Whether a legacy get result is one of its not-found shapes. */
-export function isLegacyGetMiss(
-  result: LegacyGetResult,
-): result is Extract<LegacyGetResult, { error: string }> {
-  return "error" in result;
-}
-
 /** Content hash of a served text (sha256 hex; the 0.28.x server used a 31-bit string hash). */
 function hashText(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");

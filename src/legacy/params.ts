@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ACTION_TOOLS, UNIFIED_TOOL, VERSION_TOOL } from "../contract/index.js";
+import { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_CATALOG_MAX_LIMIT } from "./catalog.js";
 
 /** Every action of the unified legacy tool, retrieval or not. */
 export const LEGACY_ACTIONS = [
@@ -68,9 +69,11 @@ const sortBy = z
 const limit = z
   .number()
   .min(1)
-  .max(500)
+  .max(LEGACY_CATALOG_MAX_LIMIT)
   .optional()
-  .describe("For catalog with sort_by: default 10, max 500.");
+  .describe(
+    `For catalog with sort_by: default ${LEGACY_CATALOG_DEFAULT_LIMIT}, max ${LEGACY_CATALOG_MAX_LIMIT}.`,
+  );
 const offset = z.number().min(0).optional().describe("For catalog with sort_by: articles to skip.");
 const filterEpoch = z
   .string()
