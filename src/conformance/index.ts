@@ -6,7 +6,6 @@
 import type { KindMap } from "../contract/index.js";
 import { loadCorpus, sampleCorpusDir } from "../corpus/index.js";
 import type { Corpus } from "../corpus/types.js";
-import { measureCost } from "../cost/measure.js";
 import { createReferenceServer, type ReferenceServer, type ServerMode } from "../server/index.js";
 import {
   callerForClient,
@@ -17,6 +16,7 @@ import {
   type ToolServer,
 } from "./caller.js";
 import { type ConformanceReport, runSuite, type TokenWorkload } from "./run.js";
+import { settleCost, workloadFromCost } from "./workload.js";
 
 export * from "./caller.js";
 export * from "./evidence.js";
@@ -60,8 +60,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     caller = await callerForUrl(options.url, options.headers ? { headers: options.headers } : {});
     target = options.url;
     const url = options.url;
-    measure = () =>
-      workloadOf(() => measureCost({ url, ...(options.headers ? { headers: options.headers } : {}) }));
+    measure = async () =>
+      workloadFromCost(await settleCost({ url, ...(options.headers ? { headers: options.headers } : {}) }));
   } else if (options.client !== undefined) {
     caller = callerForClient(options.client);
     target = "typed client passthrough";
@@ -86,7 +86,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     groundTruth ??= server.corpus;
     if (isReferenceServer(server)) {
       const ref = server;
-      measure = () => workloadOf(() => measureCost({ server: ref }));
+      measure = async () => workloadFromCost(await settleCost({ server: ref }));
     }
   }
 
@@ -118,19 +118,4 @@ function isReferenceServer(server: ToolServer & { corpus?: Corpus }): server is 
     server.corpus !== undefined &&
     typeof (server as { connectInMemory?: unknown }).connectInMemory === "function"
   );
-}
-
-/** Run the cost workload; a workload that cannot run on the server fails check 11 with the reason. */
-async function workloadOf(run: () => ReturnType<typeof measureCost>): Promise<TokenWorkload> {
-  let report: Awaited<ReturnType<typeof measureCost>>;
-  try {
-    report = await run();
-  } catch (error) {
-    return { failed: `the reference workload cannot run on this server: ${(error as Error).message}` };
-  }
-  const { legacyTokens, contractTokens } = report.workload;
-  if (legacyTokens === null) {
-    return { unavailable: report.legacy.available ? "legacy baseline not measured" : report.legacy.reason };
-  }
-  return { legacyTokens, contractTokens, note: report.workload.formula };
 }

@@ -8,10 +8,11 @@ import { resolve } from "node:path";
 import { auditFiles, readMarkdownFolder } from "../audit/audit.js";
 import type { AuditReport } from "../audit/types.js";
 import { createOddkitClient } from "../client/index.js";
-import { type ConformanceReport, runConformance, type TokenWorkload } from "../conformance/index.js";
+import { type ConformanceReport, runConformance } from "../conformance/index.js";
+import { type CostOutcome, settleCost, workloadFromCost } from "../conformance/workload.js";
 import { DEFAULT_KIND_MAP, type KindMap } from "../contract/index.js";
 import { corpusFromFiles, sampleCorpusDir } from "../corpus/index.js";
-import { type CostOptions, type CostReport, measureCost } from "../cost/measure.js";
+import type { CostOptions } from "../cost/measure.js";
 import { createReferenceServer } from "../server/index.js";
 import { auditServerDocuments } from "./remote-audit.js";
 
@@ -32,7 +33,7 @@ export interface MigrationReport {
   readonly audit: AuditReport | { readonly unavailable: string };
   readonly auditSource: "files" | "server metadata";
   readonly conformance: ConformanceReport;
-  readonly cost: CostReport | { readonly unavailable: string };
+  readonly cost: CostOutcome;
   /** Conformance passes (check 11 included). */
   readonly pass: boolean;
   readonly durationMs: number;
@@ -50,8 +51,8 @@ export async function migrationReport(options: MigrationReportOptions = {}): Pro
   const corpus = corpusFromFiles(files, { root, kindMap });
   const server = await createReferenceServer({ corpus, mode: "contract" });
   try {
-    const cost = await settle(() => measureCost({ server, ...options.cost }));
-    const conformance = await runConformance({ server, workload: workloadFrom(cost) });
+    const cost = await settleCost({ server, ...options.cost });
+    const conformance = await runConformance({ server, workload: workloadFromCost(cost) });
     return {
       schemaVersion: REPORT_SCHEMA_VERSION,
       target: `embedded contract server on ${options.corpus ?? "the bundled sample corpus"} (${corpus.documents.length} documents)`,
@@ -81,8 +82,8 @@ async function remoteReport(
   } finally {
     await client.close();
   }
-  const cost = await settle(() => measureCost({ url, ...options.cost }));
-  const conformance = await runConformance({ url, workload: workloadFrom(cost) });
+  const cost = await settleCost({ url, ...options.cost });
+  const conformance = await runConformance({ url, workload: workloadFromCost(cost) });
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     target: url,
@@ -93,22 +94,4 @@ async function remoteReport(
     pass: conformance.pass,
     durationMs: Date.now() - started,
   };
-}
-
-async function settle(run: () => Promise<CostReport>): Promise<CostReport | { unavailable: string }> {
-  try {
-    return await run();
-  } catch (error) {
-    return { unavailable: (error as Error).message };
-  }
-}
-
-function workloadFrom(cost: CostReport | { unavailable: string }): TokenWorkload {
-  if ("unavailable" in cost)
-    return { failed: `the reference workload cannot run on this server: ${cost.unavailable}` };
-  const { legacyTokens, contractTokens, formula } = cost.workload;
-  if (legacyTokens === null) {
-    return { unavailable: cost.legacy.available ? "legacy baseline not measured" : cost.legacy.reason };
-  }
-  return { legacyTokens, contractTokens, note: formula };
 }
