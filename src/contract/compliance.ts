@@ -10,7 +10,7 @@
 import { ACTION_SPECS, FORBIDDEN_ROLLUP_FIELDS, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "./actions.js";
 import { type CheckId, REQUIRED_TOKEN_REDUCTION } from "./checks.js";
 import { allowedEntryFields, entrySchema, nativeFields } from "./entries.js";
-import { type Action, ActionSchema, FLAGS } from "./enums.js";
+import { ACTIONS, type Action, ActionSchema, FLAGS } from "./enums.js";
 import { type ErrorEnvelope, flagNotPermittedError } from "./errors.js";
 import {
   type FilterableDocument,
@@ -23,7 +23,7 @@ import {
 } from "./filters.js";
 import { DEFAULT_INCLUDE, DEFAULT_KIND_MAP, isKind, type KindMap, kindFromPath } from "./kinds.js";
 import { LEGACY_RESULT_FIELDS } from "./responses.js";
-import { isFlagPermitted, resolveDisclosure, validateRequest } from "./rules.js";
+import { isFlagPermitted, requestedFlags, resolveDisclosure, validateRequest } from "./rules.js";
 import { pathForKlappyUri } from "./uris.js";
 
 export interface ComplianceRequest {
@@ -94,7 +94,7 @@ export function checkCompliance(
   const { action } = request;
   if (!ActionSchema.safeParse(action).success) {
     throw new TypeError(
-      `checkCompliance: unknown action '${String(action)}'; expected one of search, catalog, get, resolve, preflight`,
+      `checkCompliance: unknown action '${String(action)}'; expected one of ${ACTIONS.join(", ")}`,
     );
   }
   const params = request.params ?? {};
@@ -456,10 +456,4 @@ function errorMessageFacts(error: ErrorEnvelope): string[] {
     return facts;
   }
   return [];
-}
-
-/** The disclosure strings a request asked for (a list, or a bare string). */
-function requestedFlags(params: Record<string, unknown>): unknown[] {
-  const d = params.disclosure;
-  return Array.isArray(d) ? d : typeof d === "string" ? [d] : [];
 }

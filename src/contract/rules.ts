@@ -85,13 +85,7 @@ export function validateRequest<A extends Action>(action: A, raw: unknown): Vali
   }
   // Flag permission is judged before shapes, so that a forbidden flag always
   // gets its own envelope (even when passed as a bare string instead of a list).
-  const disclosure = (args as { disclosure?: unknown }).disclosure;
-  const asked: unknown[] = Array.isArray(disclosure)
-    ? disclosure
-    : typeof disclosure === "string"
-      ? [disclosure]
-      : [];
-  for (const flag of asked) {
+  for (const flag of requestedFlags(args as Record<string, unknown>)) {
     if (typeof flag === "string" && !isFlagPermitted(action, flag)) {
       return { ok: false, error: flagNotPermittedError(action, flag) };
     }
@@ -122,4 +116,10 @@ export function validateRequest<A extends Action>(action: A, raw: unknown): Vali
       legacyEnvelope: p.include_legacy_envelope === true,
     },
   };
+}
+
+/** The disclosure values a request asked for, unvalidated: its `disclosure` list, or a bare string as one. */
+export function requestedFlags(params: Record<string, unknown>): unknown[] {
+  const d = params.disclosure;
+  return Array.isArray(d) ? d : typeof d === "string" ? [d] : [];
 }
