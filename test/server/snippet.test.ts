@@ -22,6 +22,8 @@ describe("querySnippet", () => {
     const snippet = querySnippet(doc!, ["ipsu"]);
     expect(snippet.startsWith("Lorem ipsum")).toBe(true);
     expect(querySnippet(doc!, ["orem"]).startsWith("Lorem ipsum")).toBe(true);
+    // "ache" occurs only inside "cache", far past the first window: a mid-word match would centre there.
+    expect(querySnippet(doc!, ["ache"]).startsWith("Lorem ipsum")).toBe(true);
   });
 
   it("drops headings, emphasis and link targets from the prose", () => {
