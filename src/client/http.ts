@@ -88,7 +88,7 @@ export function resolveRetry(options: ClientRetryOptions | number | false | unde
 const READ_TOOLS = new Set<string>([...ACTIONS.map((a) => toolName(a)), toolName("version")]);
 
 /** What a JSON-RPC body asks for: its method, and the tool for `tools/call`. */
-export function rpcOf(body: unknown): { method: string | null; tool: string | null } {
+function rpcOf(body: unknown): { method: string | null; tool: string | null } {
   const none = { method: null, tool: null };
   if (typeof body !== "string") return none;
   let message: unknown;
@@ -104,9 +104,8 @@ export function rpcOf(body: unknown): { method: string | null; tool: string | nu
   return { method, tool };
 }
 
-/** Is this JSON-RPC body safe to send twice: a read-only tool call, or the session handshake? */
-export function isIdempotentRead(body: unknown): boolean {
-  const { method, tool } = rpcOf(body);
+/** Is this JSON-RPC request safe to send twice: a read-only tool call, or the session handshake? */
+function isIdempotentRead({ method, tool }: ReturnType<typeof rpcOf>): boolean {
   return method === "initialize" || (tool !== null && READ_TOOLS.has(tool));
 }
 
@@ -141,8 +140,9 @@ export function createHttpFetch(options: HttpFetchOptions): FetchLike {
     return f(request, init);
   };
   return async (input, init) => {
-    const { method, tool } = rpcOf(init?.body);
-    const read = isIdempotentRead(init?.body);
+    const rpc = rpcOf(init?.body);
+    const { method, tool } = rpc;
+    const read = isIdempotentRead(rpc);
     const limit = read ? retry.limit : 0;
     const retryable = new Set(retry.statusCodes);
     const kyRetry: RetryOptions = {
