@@ -1,12 +1,13 @@
 /**
- * The forward shim rebuilds documents from legacy `get` answers with its own
- * edge-safe copy of the corpus index rules. It must agree with the corpus
+ * The forward shim rebuilds documents from legacy `get` answers with the
+ * corpus index's Node-free rules (src/corpus/document.ts). It must agree with the corpus
  * loader's parseDocument on every document of every corpus we have.
  */
 import { describe, expect, it } from "vitest";
+import { dateOf } from "../../src/corpus/document.js";
 import { parseDocument } from "../../src/corpus/parse.js";
 import { loadCorpus, sampleCorpusDir } from "../../src/server/index.js";
-import { documentFromFile, isoDate } from "../../src/shim/forward/document.js";
+import { documentFromFile } from "../../src/shim/forward/document.js";
 import { fixtureCorpus, oddCorpus } from "./harness.js";
 
 describe("documentFromFile", () => {
@@ -26,8 +27,8 @@ describe("documentFromFile", () => {
   });
 
   it("reads dates as the index does", () => {
-    expect(isoDate("2026-05-23")).toBe("2026-05-23T00:00:00.000Z");
-    expect(isoDate("2026-05-23 10:00")).toBe("2026-05-23T10:00:00.000Z");
-    expect(isoDate("May 23")).toBeNull();
+    expect(dateOf("2026-05-23")).toBe("2026-05-23T00:00:00.000Z");
+    expect(dateOf("2026-05-23 10:00")).toBe("2026-05-23T10:00:00.000Z");
+    expect(dateOf("May 23")).toBeNull();
   });
 });

@@ -7,9 +7,9 @@
  */
 import { stringify as toYaml } from "yaml";
 import { DEFAULT_KIND_MAP, FLAG_CAPS, KINDS, type KindMap, resolveKind } from "../../contract/index.js";
+import { dateOf } from "../../corpus/document.js";
 import type { CorpusDocument } from "../../corpus/types.js";
 import { type LegacyIndex, legacyIndex } from "../../legacy/lookup.js";
-import { isoDate } from "../forward/document.js";
 import { resultOf, type ToolCaller } from "../forward/legacy-caller.js";
 import { callMany, callOne } from "./contract-calls.js";
 import { PathResolver, type PathResolverOptions } from "./paths.js";
@@ -50,7 +50,7 @@ function listedDocument(
     contentHash: "",
     kind: kindResolution.kind,
     kindResolution,
-    date: isoDate(entry.metadata.date),
+    date: dateOf(entry.metadata.date),
   };
 }
 

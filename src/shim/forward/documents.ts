@@ -5,15 +5,9 @@
  * kind (two-tier rule) and date. This is the listing the contract's filters,
  * ordering and `total` are computed over.
  */
-import {
-  type FilterableDocument,
-  type Kind,
-  type KindMap,
-  resolveKind,
-  URI_SCHEME,
-} from "../../contract/index.js";
+import { type FilterableDocument, type Kind, type KindMap, resolveKind } from "../../contract/index.js";
+import { dateOf, declaredTitle } from "../../corpus/document.js";
 import { LegacyCatalogResultSchema, parseLegacy } from "../legacy-schemas.js";
-import { isoDate } from "./document.js";
 import { resultOf, type ToolCaller } from "./legacy-caller.js";
 
 /** Largest legacy catalog page (the legacy server clamps `limit` to 1..500). */
@@ -39,32 +33,22 @@ export interface ShimIndex {
   readonly byPath: ReadonlyMap<string, ShimDocument>;
 }
 
-/**
- * The contract title when the listing can tell it: a non-blank frontmatter
- * title (trimmed), or a number/boolean one as text. Otherwise the contract
- * takes the H1 or the file name, which only the text tells (the legacy
- * listing's own fallback title follows other rules).
- */
-function contractTitle(frontmatter: Readonly<Record<string, unknown>>): string | null {
-  const declared = frontmatter.title;
-  if (typeof declared === "string" && declared.trim() !== "") return declared.trim();
-  if (typeof declared === "number" || typeof declared === "boolean") return String(declared);
-  return null;
-}
-
 export function shimDocument(
   article: { path: string; uri: string; title: string; metadata: Record<string, unknown> },
   kindMap: KindMap | undefined,
 ): ShimDocument {
   const frontmatter = article.metadata;
+  // The contract title when the listing can tell it; otherwise the H1 or the file name,
+  // which only the text tells (the legacy listing's own fallback title follows other rules).
+  const declared = declaredTitle(frontmatter.title);
   return {
     path: article.path,
     uri: article.uri,
-    title: contractTitle(frontmatter) ?? article.title,
-    titleNeedsText: contractTitle(frontmatter) === null,
+    title: declared ?? article.title,
+    titleNeedsText: declared === null,
     frontmatter,
     kind: resolveKind(article.path, frontmatter.kind, kindMap).kind,
-    date: isoDate(frontmatter.date),
+    date: dateOf(frontmatter.date),
   };
 }
 
@@ -89,21 +73,4 @@ export async function loadShimIndex(call: ToolCaller, kindMap?: KindMap): Promis
     if (!byUri.has(doc.uri)) byUri.set(doc.uri, doc);
   }
   return { documents, byUri, byPath };
-}
-
-/** Find the document a hit, a path or a URI names. */
-export function findDocument(
-  index: ShimIndex,
-  ref: { uri?: string; path?: string },
-): ShimDocument | undefined {
-  if (ref.path !== undefined) {
-    const byPath = index.byPath.get(ref.path);
-    if (byPath) return byPath;
-  }
-  if (ref.uri !== undefined) {
-    const byUri = index.byUri.get(ref.uri);
-    if (byUri) return byUri;
-    if (ref.uri.startsWith(URI_SCHEME)) return index.byPath.get(`${ref.uri.slice(URI_SCHEME.length)}.md`);
-  }
-  return undefined;
 }
