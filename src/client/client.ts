@@ -8,7 +8,7 @@
  * and reports the same meta to `onEvent`.
  */
 
-import { ACTION_SPECS, type Action, type ManyAction, validateRequest } from "../contract/index.js";
+import { type Action, MANY_ACTIONS, type ManyAction, validateRequest } from "../contract/index.js";
 import { countTokens as cl100kTokens } from "../tokens.js";
 import { type CacheOptions, ResultCache } from "./cache/layer.js";
 import { endpointUrl, stripConsumer } from "./endpoint.js";
@@ -278,9 +278,9 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
     get: typed("get"),
     resolve: typed("resolve"),
     paginate: ((action: ManyAction, params: Json, paginateOptions?: PaginateOptions) => {
-      if (!ACTION_SPECS[action]?.many) {
+      if (!(MANY_ACTIONS as readonly unknown[]).includes(action)) {
         throw new TypeError(
-          `paginate: '${String(action)}' is not a multi-result action (search, catalog, preflight)`,
+          `paginate: '${String(action)}' is not a multi-result action (${MANY_ACTIONS.join(", ")})`,
         );
       }
       return paginateEntries(

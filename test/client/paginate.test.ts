@@ -39,6 +39,15 @@ async function collect<T>(
 }
 
 describe("paginate walks every entry exactly once", () => {
+  it("refuses a single-result action before any call, naming the multi-result ones", () => {
+    const { server, client } = setup(3);
+    // @ts-expect-error get is not a multi-result action
+    expect(() => client.paginate("get", {})).toThrow(
+      new TypeError("paginate: 'get' is not a multi-result action (search, catalog, preflight)"),
+    );
+    expect(server.calls).toEqual([]);
+  });
+
   it("uses the active cap as the page size (summary → 25)", async () => {
     const { server, client, catalogCalls } = setup(60);
     const entries = await collect(client.paginate("catalog", { disclosure: ["summary"] }));
