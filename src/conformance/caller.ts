@@ -7,7 +7,6 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type Action, toolNameFor } from "../contract/index.js";
 
 /** Anything that answers MCP `tools/call` with a CallToolResult (the reference server does). */
 export interface ToolServer {
@@ -23,11 +22,6 @@ export interface ToolCaller {
   /** Call a tool; resolves with the MCP CallToolResult (or the parsed envelope), rejects on transport failure. */
   call(name: string, args: Record<string, unknown>): Promise<unknown>;
   close(): Promise<void>;
-}
-
-/** MCP tool name of a retrieval action on an oddkit server. */
-export function retrievalTool(action: Action): string {
-  return toolNameFor(action);
 }
 
 export function callerForServer(server: ToolServer): ToolCaller {

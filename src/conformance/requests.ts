@@ -12,6 +12,7 @@ import {
   effectiveCap,
   type Flag,
   KINDS,
+  LEGACY_OPT_IN_PARAM,
   MANY_ACTIONS,
   NO_FLAG_CAP,
   permittedFlags,
@@ -165,13 +166,9 @@ export function buildRequestSet(hints: SuiteHints): SuiteRequest[] {
   }
 
   // The deprecation window's opt-in: legacy fields may ride beside the contract ones, body never on listings.
-  add("catalog:include_legacy_envelope", "catalog", { include_legacy_envelope: true, limit: 100 }, [1, 5]);
-  add(
-    "search:include_legacy_envelope",
-    "search",
-    { input: hints.query, include_legacy_envelope: true },
-    [1, 5],
-  );
-  add("get:include_legacy_envelope", "get", { input: hints.getUri, include_legacy_envelope: true }, [1, 10]);
+  const optIn = { [LEGACY_OPT_IN_PARAM]: true };
+  add(`catalog:${LEGACY_OPT_IN_PARAM}`, "catalog", { ...optIn, limit: 100 }, [1, 5]);
+  add(`search:${LEGACY_OPT_IN_PARAM}`, "search", { input: hints.query, ...optIn }, [1, 5]);
+  add(`get:${LEGACY_OPT_IN_PARAM}`, "get", { input: hints.getUri, ...optIn }, [1, 10]);
   return out;
 }

@@ -15,9 +15,10 @@ import {
   type FilterableDocument,
   pathForKlappyUri,
   REQUIRED_TOKEN_REDUCTION,
+  toolNameFor,
 } from "../contract/index.js";
 import type { Corpus } from "../corpus/types.js";
-import { retrievalTool, type ToolCaller } from "./caller.js";
+import type { ToolCaller } from "./caller.js";
 import { compactEvidence, type Evidence } from "./evidence.js";
 import { buildRequestSet, type SuiteHints, type SuiteRequest } from "./requests.js";
 
@@ -92,7 +93,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<ConformanceRep
   for (const request of requests) {
     let response: unknown;
     try {
-      response = await caller.call(retrievalTool(request.action), request.params);
+      response = await caller.call(toolNameFor(request.action), request.params);
     } catch (error) {
       for (const check of request.exercises) exercised.set(check, (exercised.get(check) ?? 0) + 1);
       // A transport or protocol failure: every check the request exercises failed to get an answer.
@@ -131,7 +132,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<ConformanceRep
       requests: count,
       violations: found.length,
       failures: found.slice(0, max).map(({ request, violation }) => ({
-        request: { id: request.id, tool: retrievalTool(request.action), arguments: request.params },
+        request: { id: request.id, tool: toolNameFor(request.action), arguments: request.params },
         reason: violation.reason,
         ...(violation.evidence === undefined ? {} : { evidence: compactEvidence(violation.evidence) }),
       })),
@@ -236,7 +237,7 @@ async function deriveHints(caller: ToolCaller, corpus: Corpus | undefined): Prom
     };
   }
   try {
-    const { result } = extractResult(await caller.call(retrievalTool("catalog"), { limit: 5 }));
+    const { result } = extractResult(await caller.call(toolNameFor("catalog"), { limit: 5 }));
     const first = Array.isArray(result?.data)
       ? (result.data[0] as { uri?: unknown; title?: unknown })
       : undefined;

@@ -1,4 +1,5 @@
 /** Terminal rendering of a cost report, with the arithmetic shown. */
+import { LEGACY_OPT_IN_PARAM } from "../contract/index.js";
 import type { CostReport } from "./measure.js";
 import { fmt, HOURS_PER_WEEK } from "./projection.js";
 
@@ -8,7 +9,7 @@ const ratio = (r: number | null) => (r === null ? "—" : `${r >= 100 ? r.toFixe
 export function legacyLine(report: CostReport): string {
   const l = report.legacy;
   if (!l.available) return `legacy doc-listing call: not measurable — ${l.reason}`;
-  return `legacy doc-listing call: ${l.tool} ${JSON.stringify(l.arguments)}, ${l.pages} page${l.pages === 1 ? "" : "s"}, ${l.documents} docs${l.surface === "window" ? " (via include_legacy_envelope)" : ""}: ${fmt(l.bytes)} bytes, ${fmt(l.tokens)} tokens (${fmt(l.tokensPerDocument)}/doc)`;
+  return `legacy doc-listing call: ${l.tool} ${JSON.stringify(l.arguments)}, ${l.pages} page${l.pages === 1 ? "" : "s"}, ${l.documents} docs${l.surface === "window" ? ` (via ${LEGACY_OPT_IN_PARAM})` : ""}: ${fmt(l.bytes)} bytes, ${fmt(l.tokens)} tokens (${fmt(l.tokensPerDocument)}/doc)`;
 }
 
 /** The per-use-case table. */

@@ -5,11 +5,12 @@
  */
 
 import type { ToolCaller } from "../conformance/caller.js";
-import { extractResult, KINDS } from "../contract/index.js";
+import { extractResult, KINDS, LEGACY_OPT_IN_PARAM, toolNameFor } from "../contract/index.js";
+import { LEGACY_CATALOG_MAX_LIMIT } from "../legacy/catalog.js";
 import { byteLength, countTokens } from "../tokens.js";
 
-export const LEGACY_LISTING_TOOL = "oddkit_catalog";
-export const LEGACY_PAGE_LIMIT = 500;
+export const LEGACY_LISTING_TOOL = toolNameFor("catalog");
+export const LEGACY_PAGE_LIMIT = LEGACY_CATALOG_MAX_LIMIT;
 const MAX_PAGES = 200;
 
 export type LegacyMeasurement =
@@ -43,7 +44,7 @@ export async function measureLegacyCall(caller: ToolCaller | null, why?: string)
     const args: Record<string, unknown> =
       surface === "window"
         ? // The window's legacy fields follow the contract's kind set: ask for all five kinds, as legacy listed everything.
-          { ...base, include: [...KINDS], include_legacy_envelope: true }
+          { ...base, include: [...KINDS], [LEGACY_OPT_IN_PARAM]: true }
         : base;
     let pages = 0;
     let documents = 0;
@@ -89,6 +90,6 @@ export async function measureLegacyCall(caller: ToolCaller | null, why?: string)
   }
   return {
     available: false,
-    reason: `the server offers no legacy doc-listing surface: ${LEGACY_LISTING_TOOL} with sort_by "path" returns no \`articles\`, with or without include_legacy_envelope: true`,
+    reason: `the server offers no legacy doc-listing surface: ${LEGACY_LISTING_TOOL} with sort_by "path" returns no \`articles\`, with or without ${LEGACY_OPT_IN_PARAM}: true`,
   };
 }

@@ -6,7 +6,7 @@
  */
 import { createOddkitClient } from "../client/index.js";
 import type { ClientEvent, OddkitClient } from "../client/types.js";
-import { REQUIRED_TOKEN_REDUCTION } from "../contract/index.js";
+import { REQUIRED_TOKEN_REDUCTION, VERSION_TOOL } from "../contract/index.js";
 import { HELPERS, type HelperClient, USE_CASE_ROWS } from "../helpers/index.js";
 import { type LegacyMeasurement, measureLegacyCall } from "./legacy.js";
 import { fmt, type PolicyRow, type ProjectionInputs, projectWeek } from "./projection.js";
@@ -126,7 +126,7 @@ export async function measureCost(options: CostOptions = {}): Promise<CostReport
           ratio: legacy.available && tokens > 0 ? legacy.tokens / tokens : null,
         });
       }
-      const probeResult = await client.callTool("oddkit_version", {});
+      const probeResult = await client.callTool(VERSION_TOOL, {});
       const probe = { bytes: probeResult.meta.bytes, tokens: probeResult.meta.tokens ?? 0 };
       return assemble(target.label, legacy, useCases, probe, { callsPerHour, ttlSeconds, changesPerDay });
     } finally {
