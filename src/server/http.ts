@@ -28,11 +28,12 @@ export interface HttpHandlerOptions {
   readonly newServer: () => Server;
   /** Answer POSTs with JSON bodies instead of SSE streams (default: SSE, as the real server). */
   readonly jsonResponse?: boolean;
-  /** Idle time after which a session is forgotten (its id then answers 404). Default 30 minutes. */
-  readonly sessionTtlMs?: number;
-  /** Sessions kept at once; the least recently used is dropped first. Default 1000. */
-  readonly maxSessions?: number;
 }
+
+/** Idle time after which a session is forgotten (its id then answers 404). */
+const SESSION_IDLE_MS = 30 * 60_000;
+/** Sessions kept at once; the least recently used is dropped first. */
+const MAX_SESSIONS = 1000;
 
 interface Session {
   readonly transport: WebStandardStreamableHTTPServerTransport;
@@ -71,8 +72,8 @@ async function closeSession(session: Session): Promise<void> {
 
 export function createFetchHandler(options: HttpHandlerOptions): FetchHandler {
   const sessions = new LRUCache<string, Session>({
-    max: options.maxSessions ?? 1000,
-    ttl: options.sessionTtlMs ?? 30 * 60_000,
+    max: MAX_SESSIONS,
+    ttl: SESSION_IDLE_MS,
     updateAgeOnGet: true,
     dispose: (session) => void closeSession(session),
   });
