@@ -1,15 +1,24 @@
 /**
- * Spreading files over worker processes. The workers run the compiled
- * runner (`dist/src/migrate/worker.js`); when it is absent (running from the
- * TypeScript sources, e.g. under vitest, before `npm run build`) or when one
- * worker is asked for, files are transformed in-process instead.
+ * Spreading files over worker processes. The pool reads every file once
+ * and sends the candidates' text, in batches, to lanes: worker processes
+ * running the compiled runner (`dist/src/migrate/worker.js`), or, when it is
+ * absent (running from the TypeScript sources before `npm run build`), when
+ * one worker is asked for or the files are few, a single in-process lane.
+ * Both lanes run the same `transformBatch`.
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { selectTransforms } from "../../codemods/index.js";
-import { type FileOutcome, settleWithoutParsing, transformFile } from "./transform-file.js";
+import { CANDIDATE_PATTERN } from "./apply.js";
+import {
+  type FileOutcome,
+  readFailure,
+  type SourceFile,
+  scanTodos,
+  transformBatch,
+} from "./transform-file.js";
 import type { WorkerReply, WorkerRequest } from "./worker.js";
 
 /** The compiled worker: beside this module when running from dist, else in the package's dist/. */
@@ -31,74 +40,62 @@ export interface PoolRun {
   readonly outcomes: FileOutcome[];
   readonly mode: "workers" | "in-process";
   readonly workers: number;
+  /** Every file's text as read (once) by the pool, for the project-wide pass. */
+  readonly sources: ReadonlyMap<string, string>;
 }
 
 /** Files per message: small enough to balance, large enough to amortise IPC. */
 const BATCH = 16;
+
+/** Runs one batch: in this process, or in a worker process. */
+type Lane = (batch: readonly SourceFile[]) => Promise<readonly FileOutcome[]>;
 
 export async function runPool(files: readonly string[], options: PoolOptions): Promise<PoolRun> {
   const worker = compiledWorkerPath();
   if (options.mode === "workers" && !worker) {
     throw new Error("migrate: the worker pool needs the compiled runner (dist/); run `npm run build` first");
   }
-  // Files without a candidate literal are settled here, unread by any transform: only the rest travel.
+  // Each file is read once, here. Files without a candidate literal are settled unparsed: only the rest travel.
+  const sources = new Map<string, string>();
   const settled = new Map<string, FileOutcome>();
-  const candidates: string[] = [];
+  const candidates: SourceFile[] = [];
   for (const file of files) {
-    const quick = await settleWithoutParsing(file);
-    if (quick) settled.set(file, quick);
-    else candidates.push(file);
+    const source = await readFile(file, "utf8").catch((error: unknown) => {
+      settled.set(file, readFailure(file, error));
+      return null;
+    });
+    if (source === null) continue;
+    sources.set(file, source);
+    if (CANDIDATE_PATTERN.test(source)) candidates.push({ file, source });
+    else settled.set(file, { file, status: "unchanged", sites: [], todos: scanTodos(source) });
   }
+  const batches: SourceFile[][] = [];
+  for (let i = 0; i < candidates.length; i += BATCH) batches.push(candidates.slice(i, i + BATCH));
   const wanted =
     options.mode ??
     (worker && options.concurrency > 1 && candidates.length > 2 * BATCH ? "workers" : "in-process");
-  const run =
-    wanted === "workers" && worker
-      ? await runWorkers(worker, candidates, options)
-      : await runInProcess(candidates, options);
-  for (const outcome of settled.values()) options.onOutcome?.(outcome);
-  const byFile = new Map(run.outcomes.map((o) => [o.file, o]));
-  const outcomes = files.map((f) => (settled.get(f) ?? byFile.get(f)) as FileOutcome);
-  return { ...run, outcomes };
-}
-
-async function runInProcess(files: readonly string[], options: PoolOptions): Promise<PoolRun> {
-  const transforms = selectTransforms(options.transforms);
-  const outcomes: FileOutcome[] = [];
-  for (const file of files) {
-    const outcome = await transformFile(file, transforms);
-    outcomes.push(outcome);
-    options.onOutcome?.(outcome);
-  }
-  return { outcomes, mode: "in-process", workers: 1 };
-}
-
-async function runWorkers(
-  workerPath: string,
-  files: readonly string[],
-  options: PoolOptions,
-): Promise<PoolRun> {
-  const batches: string[][] = [];
-  for (let i = 0; i < files.length; i += BATCH) batches.push(files.slice(i, i + BATCH));
-  const size = Math.max(1, Math.min(options.concurrency, batches.length));
-  const outcomes: FileOutcome[] = [];
-  let next = 0;
+  const useWorkers = wanted === "workers" && worker !== null;
   const children: ChildProcess[] = [];
+  let lanes: Lane[];
+  if (useWorkers) {
+    let id = 0;
+    lanes = Array.from({ length: Math.max(1, Math.min(options.concurrency, batches.length)) }, () => {
+      const child = fork(worker, [], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+      children.push(child);
+      return async (batch) =>
+        (await ask(child, { id: id++, files: batch, transforms: options.transforms })).outcomes;
+    });
+  } else {
+    lanes = [async (batch) => transformBatch(batch, options.transforms)];
+  }
+  const done: FileOutcome[] = [];
   try {
+    let next = 0;
     await Promise.all(
-      Array.from({ length: size }, async () => {
-        const child = fork(workerPath, [], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
-        children.push(child);
+      lanes.map(async (lane) => {
         while (next < batches.length) {
-          const id = next++;
-          const request: WorkerRequest = {
-            id,
-            files: batches[id] as string[],
-            transforms: options.transforms,
-          };
-          const reply = await ask(child, request);
-          for (const outcome of reply.outcomes) {
-            outcomes.push(outcome);
+          for (const outcome of await lane(batches[next++] as SourceFile[])) {
+            done.push(outcome);
             options.onOutcome?.(outcome);
           }
         }
@@ -107,9 +104,10 @@ async function runWorkers(
   } finally {
     for (const child of children) child.kill();
   }
-  const order = new Map(files.map((f, i) => [f, i]));
-  outcomes.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
-  return { outcomes, mode: "workers", workers: size };
+  for (const outcome of settled.values()) options.onOutcome?.(outcome);
+  const byFile = new Map(done.map((o) => [o.file, o]));
+  const outcomes = files.map((f) => (settled.get(f) ?? byFile.get(f)) as FileOutcome);
+  return { outcomes, mode: useWorkers ? "workers" : "in-process", workers: lanes.length, sources };
 }
 
 function ask(child: ChildProcess, request: WorkerRequest): Promise<WorkerReply> {

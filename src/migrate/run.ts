@@ -70,7 +70,9 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
     ...(options.poolMode ? { mode: options.poolMode } : {}),
     onOutcome: (outcome) => options.onOutcome?.(outcome, ++done, files.length),
   });
-  const transformed = transforms.includes(RESPONSE_TYPES) ? await applyTypePass(run.outcomes) : run.outcomes;
+  const transformed = transforms.includes(RESPONSE_TYPES)
+    ? await applyTypePass(run.outcomes, run.sources)
+    : run.outcomes;
   const outcomes = transformed.map(verifyOutput);
   if (!options.dry) {
     for (const outcome of outcomes) {

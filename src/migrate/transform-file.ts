@@ -1,9 +1,8 @@
-/** One file through the transforms: read, apply, and describe the outcome (nothing is written here). */
-import { readFile } from "node:fs/promises";
-import type { TransformEntry } from "../../codemods/index.js";
+/** One file through the transforms: apply, and describe the outcome (nothing is read or written here). */
+import { selectTransforms, type TransformEntry } from "../../codemods/index.js";
 import type { SiteEvent } from "../../codemods/lib/report.js";
 import { TODO_PATTERN, TODO_TAG } from "../../codemods/lib/todo.js";
-import { applyTransforms, CANDIDATE_PATTERN } from "./apply.js";
+import { applyTransforms } from "./apply.js";
 
 export interface FileOutcome {
   readonly file: string;
@@ -35,22 +34,27 @@ export function scanTodos(text: string): TodoMarker[] {
   return markers;
 }
 
-export async function transformFile(
-  file: string,
+/** A file's path and its text, read once by the pool. */
+export interface SourceFile {
+  readonly file: string;
+  readonly source: string;
+}
+
+/** A file whose text could not be read: reported as failed, never written. */
+export function readFailure(file: string, error: unknown): FileOutcome {
+  return {
+    file,
+    status: "failed",
+    sites: [],
+    todos: [],
+    error: { transform: "read", message: error instanceof Error ? error.message : String(error) },
+  };
+}
+
+export function transformSource(
+  { file, source }: SourceFile,
   transforms: readonly TransformEntry[],
-): Promise<FileOutcome> {
-  let source: string;
-  try {
-    source = await readFile(file, "utf8");
-  } catch (error) {
-    return {
-      file,
-      status: "failed",
-      sites: [],
-      todos: [],
-      error: { transform: "read", message: error instanceof Error ? error.message : String(error) },
-    };
-  }
+): FileOutcome {
   const result = applyTransforms(file, source, transforms);
   if (result.error)
     return { file, status: "failed", sites: [], todos: scanTodos(source), error: result.error };
@@ -65,13 +69,11 @@ export async function transformFile(
   };
 }
 
-/**
- * The outcome of a file no transform would parse (no oddkit mention), or
- * null when the file needs the transforms. Read errors are left to
- * transformFile, which reports them.
- */
-export async function settleWithoutParsing(file: string): Promise<FileOutcome | null> {
-  const source = await readFile(file, "utf8").catch(() => null);
-  if (source === null || CANDIDATE_PATTERN.test(source)) return null;
-  return { file, status: "unchanged", sites: [], todos: scanTodos(source) };
+/** One batch through the named transforms: the same code in a worker process and in-process. */
+export function transformBatch(
+  batch: readonly SourceFile[],
+  transformNames: readonly string[],
+): FileOutcome[] {
+  const transforms = selectTransforms(transformNames);
+  return batch.map((f) => transformSource(f, transforms));
 }

@@ -3,16 +3,20 @@
  * the per-file transforms over every TypeScript file as those left it. Files
  * that failed are left out and never written.
  */
-import { readFile } from "node:fs/promises";
+import { isTypeScriptPath } from "../../codemods/lib/ast.js";
 import type { SiteEvent } from "../../codemods/lib/report.js";
 import { mayDeclareShape } from "../../codemods/lib/shapes.js";
 import { type FileOutcome, scanTodos } from "./transform-file.js";
 
-export async function applyTypePass(outcomes: readonly FileOutcome[]): Promise<FileOutcome[]> {
+/** `sources`: every file's text as the pool read it (the pass reads nothing again). */
+export async function applyTypePass(
+  outcomes: readonly FileOutcome[],
+  sources: ReadonlyMap<string, string>,
+): Promise<FileOutcome[]> {
   const current = new Map<string, string>();
   for (const outcome of outcomes) {
-    if (outcome.status === "failed" || !/\.(c|m)?tsx?$/i.test(outcome.file)) continue;
-    current.set(outcome.file, outcome.after ?? (await readFile(outcome.file, "utf8")));
+    if (outcome.status === "failed" || !isTypeScriptPath(outcome.file)) continue;
+    current.set(outcome.file, outcome.after ?? (sources.get(outcome.file) as string));
   }
   if (![...current.values()].some(mayDeclareShape)) return [...outcomes];
   const sites: SiteEvent[] = [];

@@ -1,14 +1,13 @@
 /**
  * Worker process of the migrate pool (forked from the compiled runner).
- * Receives batches of files, transforms them, and sends back what changed;
- * the parent decides what to write.
+ * Receives batches of files with their text (read once, by the parent),
+ * transforms them, and sends back what changed; the parent decides what to write.
  */
-import { selectTransforms } from "../../codemods/index.js";
-import { type FileOutcome, transformFile } from "./transform-file.js";
+import { type FileOutcome, type SourceFile, transformBatch } from "./transform-file.js";
 
 export interface WorkerRequest {
   readonly id: number;
-  readonly files: readonly string[];
+  readonly files: readonly SourceFile[];
   readonly transforms: readonly string[];
 }
 
@@ -17,9 +16,9 @@ export interface WorkerReply {
   readonly outcomes: readonly FileOutcome[];
 }
 
-process.on("message", async (message: WorkerRequest) => {
-  const transforms = selectTransforms(message.transforms);
-  const outcomes: FileOutcome[] = [];
-  for (const file of message.files) outcomes.push(await transformFile(file, transforms));
-  process.send?.({ id: message.id, outcomes } satisfies WorkerReply);
+process.on("message", (message: WorkerRequest) => {
+  process.send?.({
+    id: message.id,
+    outcomes: transformBatch(message.files, message.transforms),
+  } satisfies WorkerReply);
 });
