@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { readKindMapFile } from "../../report/inputs.js";
 import { createReferenceServer, SERVER_MODES, type ServerMode } from "../../server/index.js";
+import { DEFAULT_HOST } from "../../server/listen.js";
 import type { CliContext } from "../context.js";
 
 interface ServeFlags {
@@ -59,7 +60,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description("Serve a folder of markdown as an oddkit MCP server (Streamable HTTP at /mcp, or stdio)")
     .option("--corpus <dir>", "folder of markdown documents (default: the bundled sample corpus)")
     .option("--port <n>", "port to listen on; 0 picks a free one", parsePort, 0)
-    .option("--host <host>", "address to bind", "127.0.0.1")
+    .option("--host <host>", "address to bind", DEFAULT_HOST)
     .addOption(
       new Option("--mode <mode>", "response shape: contract (new), legacy (0.28.x) or window (both, opt-in)")
         .choices([...SERVER_MODES])
