@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { useCaseParamFlags } from "../../src/cli/commands/helpers.js";
-import { USE_CASE_ROWS } from "../../src/index.js";
+import { main } from "../../src/cli/main.js";
+import { DEFAULT_MAX_ENTRIES, USE_CASE_ROWS } from "../../src/index.js";
 
 function flagHelp(id: string, param: string): string {
   const row = USE_CASE_ROWS.find((r) => r.id === id);
@@ -31,5 +32,16 @@ describe("helper verb flag defaults", () => {
   it("a parameter the row leaves alone keeps the action's description", () => {
     expect(flagHelp("essays-index", "offset")).toBe(flagHelp("canon-governance-index", "offset"));
     expect(flagHelp("essays-index", "offset")).not.toContain("Default for this verb");
+  });
+
+  it("--max-entries of a paginated verb names the client's default bound", async () => {
+    let out = "";
+    const io = { stdout: (t: string) => void (out += t), stderr: () => {}, isTTY: false, cwd: process.cwd() };
+    expect(await main(["sitemap", "--help"], io)).toBe(0);
+    const help = out.replace(/\s+/g, " ");
+    expect(help).toContain(
+      `--max-entries <n> Upper bound on entries collected (default ${DEFAULT_MAX_ENTRIES})`,
+    );
+    expect(DEFAULT_MAX_ENTRIES).toBe(100_000);
   });
 });

@@ -5,6 +5,7 @@
  * calls the generated helper function and prints its result.
  */
 import type { Command } from "commander";
+import { DEFAULT_MAX_ENTRIES } from "../../client/paginate.js";
 import type { Flag } from "../../contract/index.js";
 import { type AnyUseCaseRow, fixedParams, HELPERS, USE_CASE_ROWS } from "../../helpers/index.js";
 import type { CliContext } from "../context.js";
@@ -50,7 +51,9 @@ function registerUseCase(program: Command, ctx: CliContext, row: AnyUseCaseRow):
     .description(`${row.title}${row.status === "aspirational" ? " (aspirational)" : ""}: ${row.description}`);
   if (row.input) command.argument(ARGUMENT[row.input], `The ${row.input.replace("_", " ")}`);
   addParamFlags(command, flags);
-  if (row.paginate) command.option("--max-entries <n>", "Upper bound on entries collected (default 100000)");
+  if (row.paginate) {
+    command.option("--max-entries <n>", `Upper bound on entries collected (default ${DEFAULT_MAX_ENTRIES})`);
+  }
   addConnectionFlags(command);
   command.action(async (...args: unknown[]) => {
     const options = command.opts<Record<string, unknown> & ConnectionOptions & { json?: boolean }>();
