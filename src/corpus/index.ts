@@ -1,15 +1,15 @@
 /**
  * Corpus loading: a folder of markdown → the documents the reference server
- * serves (Node-only: reads files and hashes with node:crypto).
+ * serves (Node-only: reads files and hashes with node:crypto). Edge code
+ * imports the document rules from ./document.js directly.
  */
 export {
   type CorpusOptions,
   corpusFromFiles,
-  corpusRevision,
   IGNORED_GLOBS,
   loadCorpus,
   type SourceFile,
 } from "./load.js";
 export { type ParseResult, parseDocument } from "./parse.js";
-export { packageRoot, sampleCorpusDir } from "./sample.js";
+export { sampleCorpusDir } from "./sample.js";
 export type { Corpus, CorpusDocument, LoadWarning } from "./types.js";

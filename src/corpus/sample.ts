@@ -11,7 +11,7 @@ const PACKAGE_NAME = "oddkit-sdk";
 
 let cached: string | null = null;
 
-export function packageRoot(): string {
+function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, "package.json");
