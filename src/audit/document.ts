@@ -18,7 +18,6 @@ import {
   TIERS,
 } from "../contract/index.js";
 import { parseFrontmatter, splitFrontmatter } from "../corpus/frontmatter.js";
-import { parseDocument } from "../corpus/parse.js";
 import {
   AUDITED_FIELDS,
   type AuditedField,
@@ -168,7 +167,7 @@ export function auditDocument(
     findings,
     audit: {
       path: docPath,
-      uri: uriOf(docPath, text, kindMap, frontmatter),
+      uri: uriOf(docPath, frontmatter),
       kind: {
         resolved: resolution.kind,
         source: resolution.source,
@@ -182,10 +181,12 @@ export function auditDocument(
   };
 }
 
-/** The URI the server serves the document under (the loader's rule), also for noindex files it skips. */
-function uriOf(path: string, text: string, kindMap: KindMap, frontmatter: Record<string, unknown>): string {
-  const served = parseDocument(path, text, kindMap).document;
-  if (served) return served.uri;
+/**
+ * The URI the server serves the document under (the loader's rule: a non-empty
+ * string `uri`, else the path's default), also for noindex files it skips.
+ * Read from the frontmatter parsed above, not by parsing the file a second time.
+ */
+function uriOf(path: string, frontmatter: Record<string, unknown>): string {
   const declared = frontmatter.uri;
   return typeof declared === "string" && declared.trim() !== "" ? declared.trim() : defaultUriForPath(path);
 }
