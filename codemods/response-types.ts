@@ -29,6 +29,7 @@ import {
   SyntaxKind,
   type TypeLiteralNode,
 } from "ts-morph";
+import { isTypeScriptPath } from "./lib/ast.js";
 import { RESPONSE_TYPES } from "./lib/names.js";
 import type { SiteEvent } from "./lib/report.js";
 import { LEGACY_WINDOW_OPT_IN, mayDeclareShape } from "./lib/shapes.js";
@@ -37,7 +38,6 @@ import { PATH_TODO } from "./response-access.js";
 
 export const name = RESPONSE_TYPES;
 
-const TYPESCRIPT_FILE = /\.(c|m)?tsx?$/i;
 const SEARCH_FIELDS = ["score", "snippet"];
 const CATALOG_FIELDS = ["uri", "metadata"];
 const TAGS_EXPRESSION = (object: string) => `((${object}.metadata.tags as string[] | undefined) ?? [])`;
@@ -133,7 +133,7 @@ export function transformProject(
   options: { sink?: (event: SiteEvent) => void } = {},
 ): Map<string, string> {
   const changedFiles = new Map<string, string>();
-  const candidates = relevantFiles(files.filter((f) => TYPESCRIPT_FILE.test(f.path)));
+  const candidates = relevantFiles(files.filter((f) => isTypeScriptPath(f.path)));
   if (candidates.length === 0) return changedFiles;
   const project = new Project({
     useInMemoryFileSystem: true,

@@ -35,10 +35,10 @@ describe("helper verb flag defaults", () => {
   });
 
   it("--max-entries of a paginated verb names the client's default bound", async () => {
-    let out = "";
-    const io = { stdout: (t: string) => void (out += t), stderr: () => {}, isTTY: false, cwd: process.cwd() };
+    const out: string[] = [];
+    const io = { stdout: (t: string) => out.push(t), stderr: () => {}, isTTY: false, cwd: process.cwd() };
     expect(await main(["sitemap", "--help"], io)).toBe(0);
-    const help = out.replace(/\s+/g, " ");
+    const help = out.join("").replace(/\s+/g, " ");
     expect(help).toContain(
       `--max-entries <n> Upper bound on entries collected (default ${DEFAULT_MAX_ENTRIES})`,
     );
