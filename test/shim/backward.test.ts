@@ -80,6 +80,7 @@ function legacyCalls(uris: string[]): Call[] {
     ["oddkit_resolve", { input: "klappy://nowhere" }],
     ["oddkit_resolve", { input: "docs/old-guide.md" }],
     ["oddkit", { action: "teleport", input: "x" }],
+    ["oddkit_teleport", { input: "x" }],
     ["oddkit_search", { input: 42 }],
   ];
   for (const uri of uris) {
@@ -131,6 +132,22 @@ function describeCorpus(name: string, load: () => Promise<Corpus>) {
 
 describeCorpus("server fixture corpus", fixtureCorpus);
 describeCorpus("odd-frontmatter corpus", oddCorpus);
+
+describe("governance actions", () => {
+  it("are refused in the compat's own words, naming the actions it answers", async () => {
+    const compat = createLegacyCompat(
+      { callTool: async () => ({ envelope: {}, isError: false, meta: { bytes: 0, tokens: null } }) },
+      { legacyPolicy: "silent", era: { override: "window" } },
+    );
+    const refused = await compat.call("oddkit", { action: "orient", input: "x" });
+    expect(refused.action).toBe("error");
+    expect(refused.result).toEqual({
+      error:
+        "Action 'orient' is not a retrieval action; the legacy compat shim answers search, get, resolve, catalog, preflight and version. Call 'orient' on the server directly.",
+    });
+    resetLegacyUsage();
+  });
+});
 
 describe("the listed differences", () => {
   it("are one list, each with a reason", () => {

@@ -7,15 +7,15 @@
  * a legacy use: it is reported through the deprecation tracker, once per
  * call site, naming the codemod that rewrites it.
  */
-import type { z } from "zod";
+import { UNIFIED_TOOL } from "../../contract/index.js";
 import { legacyErrorEnvelope } from "../../legacy/envelope.js";
 import {
-  isLegacyRetrievalAction,
-  LEGACY_ACTIONS,
+  LEGACY_RETRIEVAL_ACTIONS,
+  LEGACY_TOOLS,
   type LegacyCallParams,
   type LegacyRetrievalAction,
-  LegacyToolParamsSchemas,
-  LegacyUnifiedParamsSchema,
+  legacyRoute,
+  parseLegacyParams,
 } from "../../legacy/params.js";
 import type { LegacyUseKind } from "../codemods.js";
 import { type DeprecationOptions, DeprecationTracker, type LegacyUse } from "../deprecation.js";
@@ -58,15 +58,8 @@ export interface LegacyEnvelopeOut {
   debug?: Record<string, unknown>;
 }
 
-/** Individual legacy tool name → action. */
-export const LEGACY_TOOLS: Readonly<Record<string, LegacyRetrievalAction>> = {
-  oddkit_search: "search",
-  oddkit_catalog: "catalog",
-  oddkit_get: "get",
-  oddkit_resolve: "resolve",
-  oddkit_preflight: "preflight",
-  oddkit_version: "version",
-};
+/** Individual legacy tool name → action (the legacy module's one table). */
+export { LEGACY_TOOLS };
 
 /** Parameters that exist only in the legacy API (the legacy-params codemod rewrites them). */
 export const LEGACY_ONLY_PARAMS = [
@@ -102,10 +95,6 @@ export interface LegacyCompat {
   readonly deprecations: DeprecationTracker;
 }
 
-function issuesText(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.map(String).join(".") || "(arguments)"}: ${i.message}`).join("; ");
-}
-
 /** The legacy error envelope (`action: "error"`, `result.error`, no debug), as the 0.28.x server sends it. */
 function legacyError(message: string, assistantText: string = message): LegacyEnvelopeOut {
   return legacyErrorEnvelope(message, assistantText) as LegacyEnvelopeOut;
@@ -115,7 +104,7 @@ function legacyError(message: string, assistantText: string = message): LegacyEn
 export function legacyUsesOf(name: string, action: string, args: Record<string, unknown>): LegacyUse[] {
   const uses: LegacyUse[] = [];
   const use = (kind: LegacyUseKind, detail: string) => uses.push({ kind, tool: name, action, detail });
-  if (name === "oddkit") use("umbrella-tool", `umbrella tool oddkit with action "${action}"`);
+  if (name === UNIFIED_TOOL) use("umbrella-tool", `umbrella tool oddkit with action "${action}"`);
   if (action === "catalog") {
     use("fat-catalog", "legacy catalog (every document with full frontmatter, tag rollups, start_here)");
   }
@@ -171,36 +160,23 @@ export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOp
     callSite: string,
   ): Promise<LegacyEnvelopeOut> {
     const started = performance.now();
-    let action: string;
-    let parsed: z.ZodSafeParseResult<Record<string, unknown>>;
-    if (name === "oddkit") {
-      action = typeof args.action === "string" ? args.action : "";
-      if (!(LEGACY_ACTIONS as readonly string[]).includes(action)) {
-        const shown = action || "(none)";
-        const valid = LEGACY_ACTIONS.join(", ");
+    const route = legacyRoute(name, args);
+    if (!route.ok) {
+      if ("governance" in route) {
+        const action = route.governance;
+        const answered = `${LEGACY_RETRIEVAL_ACTIONS.slice(0, -1).join(", ")} and ${LEGACY_RETRIEVAL_ACTIONS.at(-1)}`;
         return legacyError(
-          `Unknown action: ${shown}. Valid: ${valid}`,
-          `Unknown action: ${shown}. Valid actions: ${valid}`,
+          `Action '${action}' is not a retrieval action; the legacy compat shim answers ${answered}. Call '${action}' on the server directly.`,
         );
       }
-      if (!isLegacyRetrievalAction(action)) {
-        return legacyError(
-          `Action '${action}' is not a retrieval action; the legacy compat shim answers search, get, resolve, catalog, preflight and version. Call '${action}' on the server directly.`,
-        );
-      }
-      parsed = LegacyUnifiedParamsSchema.safeParse(args) as typeof parsed;
-    } else {
-      const mapped = LEGACY_TOOLS[name];
-      if (!mapped)
-        return legacyError(`Unknown tool: ${name}. Tools: oddkit, ${Object.keys(LEGACY_TOOLS).join(", ")}.`);
-      action = mapped;
-      parsed = LegacyToolParamsSchemas[mapped].safeParse(args) as typeof parsed;
+      return legacyError(route.error, route.assistantText);
     }
+    const { action } = route;
+    const parsed = parseLegacyParams(name, action, args);
     await era();
     for (const use of legacyUsesOf(name, action, args)) deprecations.record(use, callSite);
-    if (!parsed.success)
-      return legacyError(`Invalid arguments for tool ${name}: ${issuesText(parsed.error)}`);
-    const synthesis = await synthesize(action as LegacyRetrievalAction, parsed.data as LegacyCallParams);
+    if (!parsed.ok) return legacyError(parsed.error);
+    const synthesis = await synthesize(action, parsed.params);
     // Key order as the 0.28.x server writes it (server_time last).
     return {
       action,
