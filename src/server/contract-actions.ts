@@ -13,12 +13,11 @@ import {
   type ResolvedRequest,
 } from "../contract/index.js";
 import {
-  legacyArticle,
-  legacyCatalogResult,
   legacyGetResult,
   legacyPreflightResult,
   legacyResolveResult,
   legacySearchResult,
+  legacyWindowCatalog,
 } from "../legacy/index.js";
 import { entryFor } from "./entries.js";
 import { findDocument, resolveDocument } from "./lookup.js";
@@ -81,16 +80,11 @@ export function catalogAction(
     // Rollups over the filtered set; articles (with sort_by, as in 0.28.x) are exactly the contract's page.
     const inPathOrder =
       sortBy === "date" ? served.listed.filter((doc) => matchesFilters(doc, filters)) : matching;
-    const legacy = legacyCatalogResult(inPathOrder);
-    if (req.params.sort_by !== undefined) {
-      legacy.articles = page.map(legacyArticle);
-      legacy.pagination = {
-        offset: req.offset,
-        limit: req.limit,
-        total_candidates: matching.length,
-        has_more: req.offset + page.length < matching.length,
-      };
-    }
+    const legacy = legacyWindowCatalog(inPathOrder, req.params.sort_by !== undefined ? page : null, {
+      offset: req.offset,
+      limit: req.limit,
+      total: matching.length,
+    });
     result = mergeLegacyFields("catalog", result, legacy);
   }
   return {
