@@ -8,8 +8,9 @@
  * 90% unrelated TypeScript, like a real application. Both tools run dry (no
  * writes) with the same number of worker processes. `migrate` skips parsing
  * files without an oddkit tool-name literal; the "every file parsed" rows put
- * such literals in every file, so that each file is parsed by three of the
- * four per-file transforms (and printed by none), for a like-for-like
+ * such literals in every file, so that each file is parsed (once: the tree
+ * is shared while no transform changes the text), walked by three of the
+ * four per-file transforms and printed by none, for a like-for-like
  * comparison of parsing work.
  *
  *   npm run build && npx tsx bench/codemods.ts [files=2000] [workers=2]
@@ -44,7 +45,7 @@ export async function doc${i}(call: (t: string, a: object) => Promise<any>, uri:
 }
 `;
 
-/** Tool names as data: every per-file transform but fat-catalog parses a file holding them. */
+/** Tool names as data: every per-file transform but fat-catalog walks a file holding them. */
 const MENTION = 'export const TOOLS = ["oddkit", "oddkit_search"] as const; // no result read\n';
 
 const unrelated = (
