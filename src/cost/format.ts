@@ -3,7 +3,9 @@ import { LEGACY_OPT_IN_PARAM } from "../contract/index.js";
 import type { CostReport } from "./measure.js";
 import { fmt, HOURS_PER_WEEK } from "./projection.js";
 
-const ratio = (r: number | null) => (r === null ? "—" : `${r >= 100 ? r.toFixed(0) : r.toFixed(1)}×`);
+/** A ratio as shown in reports: `12.3×`, whole numbers from 100× up. */
+export const times = (r: number): string => `${r >= 100 ? r.toFixed(0) : r.toFixed(1)}×`;
+const ratio = (r: number | null) => (r === null ? "—" : times(r));
 
 /** One line on the legacy call. */
 export function legacyLine(report: CostReport): string {

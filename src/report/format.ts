@@ -2,12 +2,10 @@
 import { auditVerdict } from "../audit/format.js";
 import type { AuditReport } from "../audit/types.js";
 import { conformanceVerdict, formatChecksTable } from "../conformance/format.js";
-import { legacyLine, workloadLine } from "../cost/format.js";
+import { legacyLine, times, workloadLine } from "../cost/format.js";
 import type { CostReport } from "../cost/measure.js";
 import { fmt } from "../cost/projection.js";
 import type { MigrationReport } from "./report.js";
-
-const times = (r: number) => `${r >= 100 ? r.toFixed(0) : r.toFixed(1)}×`;
 
 function auditLines(audit: AuditReport, source: MigrationReport["auditSource"]): string[] {
   const t = audit.totals;
