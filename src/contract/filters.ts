@@ -30,6 +30,7 @@ const oneOrMany = <T extends z.ZodType>(item: T, what: string) =>
     },
   );
 const oneOf = (values: readonly (string | number)[]) => `one of ${values.join(", ")}`;
+const A_KIND = `a kind (${oneOf(KINDS)})`;
 
 /** Filter parameters as a caller passes them. */
 export const FilterShape = {
@@ -43,12 +44,10 @@ export const FilterShape = {
   path_prefix: oneOrMany(z.string().min(1), "a non-empty path prefix string")
     .optional()
     .describe("Repository path prefix, any-of, e.g. writings/"),
-  include: oneOrMany(KindSchema, `a kind (${oneOf(KINDS)})`)
+  include: oneOrMany(KindSchema, A_KIND)
     .optional()
     .describe(`Kinds to include (default ${DEFAULT_INCLUDE.join(", ")})`),
-  exclude: oneOrMany(KindSchema, `a kind (${oneOf(KINDS)})`)
-    .optional()
-    .describe("Kinds to exclude, applied after include"),
+  exclude: oneOrMany(KindSchema, A_KIND).optional().describe("Kinds to exclude, applied after include"),
   tags: oneOrMany(z.string().min(1), "a non-empty tag string")
     .optional()
     .describe("Narrow within a structural slice by tag, any-of; never a substitute for structural filters"),
@@ -62,7 +61,7 @@ export const FILTER_NAMES = Object.keys(FilterShape) as FilterName[];
 /** `filters_applied`: the filters in force, with `include` always echoed (default included). */
 export const FiltersAppliedSchema = z.strictObject({
   ...FilterShape,
-  include: oneOrMany(KindSchema, `a kind (${oneOf(KINDS)})`),
+  include: oneOrMany(KindSchema, A_KIND),
 });
 export type FiltersApplied = z.infer<typeof FiltersAppliedSchema>;
 
