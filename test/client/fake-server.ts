@@ -11,11 +11,13 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import {
-  ACTION_SPECS,
-  ACTIONS,
   type Action,
+  actionForTool,
+  buildManyResult,
+  isManyAction,
   notFoundError,
   projectEntry,
+  VERSION_TOOL,
   validateRequest,
 } from "../../src/contract/index.js";
 
@@ -71,7 +73,7 @@ export function compliantAnswer(
   if (!validation.ok) return { envelope: { action, result: validation.error }, isError: true };
   const req = validation.request;
   const full = (d: FakeDoc, extra: Json) => projectEntry(action, req.disclosure, { ...d, ...extra });
-  if (!ACTION_SPECS[action].many) {
+  if (!isManyAction(action)) {
     const doc = docs.find((d) => d.uri === args.input);
     if (!doc)
       return { envelope: { action, result: notFoundError(action, String(args.input)) }, isError: true };
@@ -103,15 +105,7 @@ export function compliantAnswer(
   return {
     envelope: {
       action,
-      result: {
-        status: data.length ? "FOUND" : "NO_MATCH",
-        data,
-        total: matching.length,
-        limit: req.limit,
-        offset: req.offset,
-        disclosure_applied: req.disclosure,
-        filters_applied: req.filtersApplied,
-      },
+      result: buildManyResult(req, data, matching.length),
       server_time: "2026-11-29T00:00:00Z",
     },
     isError: false,
@@ -143,14 +137,14 @@ export class FakeServer {
     this.calls.push(call);
     let envelope: Json;
     let isError = false;
-    if (name === "oddkit_version") {
+    if (name === VERSION_TOOL) {
       envelope = {
         action: "version",
         result: { server_version: "fake-1.0.0", knowledge_base_revision: this.revision },
       };
     } else {
-      const action = name.replace(/^oddkit_/, "") as Action;
-      if (!(ACTIONS as readonly string[]).includes(action)) return textResult(`unknown tool ${name}`, true);
+      const action = actionForTool(name);
+      if (action === null) return textResult(`unknown tool ${name}`, true);
       ({ envelope, isError } = compliantAnswer(this.docs, action, args));
     }
     const rewritten = this.rewrite?.(call, envelope);
