@@ -6,7 +6,7 @@
  */
 import { createOddkitClient } from "../client/index.js";
 import type { ClientEvent, OddkitClient } from "../client/types.js";
-import { REQUIRED_TOKEN_REDUCTION, VERSION_TOOL } from "../contract/index.js";
+import { checkTokenReduction, REQUIRED_TOKEN_REDUCTION, VERSION_TOOL } from "../contract/index.js";
 import { HELPERS, type HelperClient, USE_CASE_ROWS } from "../helpers/index.js";
 import { type LegacyMeasurement, measureLegacyCall } from "./legacy.js";
 import { fmt, type PolicyRow, type ProjectionInputs, projectWeek } from "./projection.js";
@@ -162,7 +162,11 @@ function assemble(
         ),
       }
     : null;
-  const holds = ratio === null ? null : ratio >= REQUIRED_TOKEN_REDUCTION;
+  // Judged by the contract's check 11 (ratio > 0: checkTokenReduction refuses a legacy total of 0).
+  const holds =
+    legacyTokens === null || ratio === null
+      ? null
+      : ratio > 0 && checkTokenReduction(legacyTokens, contractTokens).length === 0;
   const statement =
     ratio === null
       ? `Check 11 cannot be judged: ${legacy.available ? "the contract workload cost nothing" : legacy.reason}`
