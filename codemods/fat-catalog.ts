@@ -19,9 +19,11 @@ import type { Collection, JSCodeshift } from "jscodeshift";
 import {
   DEFAULT_INCLUDE,
   effectiveCap,
+  FloorSchema,
   KINDS,
   kindFromPath,
   LEGACY_OPT_IN_PARAM,
+  nativeFields,
   sameFilters,
   toolNameFor,
 } from "../src/contract/index.js";
@@ -50,8 +52,8 @@ export const name = "fat-catalog";
 const CATALOG_ROWS = USE_CASE_ROWS.filter((row) => row.action === "catalog");
 /** Call arguments the helper call reproduces (sort order, page size) or makes moot (disclosure). */
 const HELPER_SAFE_ARGS = new Set(["sort_by", "limit", "include_metadata", "disclosure"]);
-/** Fields every catalog entry carries whatever the disclosure. */
-const FLOOR_FIELDS = ["uri", "title", "position"];
+/** Fields every catalog entry carries whatever the disclosure: the floor and catalog's native fields. */
+const FLOOR_FIELDS = [...Object.keys(FloorSchema.shape), ...nativeFields("catalog")];
 
 /** The use case whose filters equal `filters` exactly (a path-prefix row takes the prefix as its argument). */
 function exactRow(filters: FilterSet): { row: AnyUseCaseRow; prefix?: string } | null {
