@@ -39,9 +39,10 @@ async function exercise(client: OddkitClient) {
   expect(doc.data.body.length).toBeGreaterThan(0);
 
   const resolved = await client.resolve({ uri: first.uri, disclosure: ["metadata"] });
-  expect(resolved.data.uri).toBeTruthy();
+  expect(resolved.data.uri).toMatch(/^klappy:\/\//);
 
   const hits = await client.search({ query: "contract", disclosure: ["metadata"], limit: 10 });
+  expect(hits.data.length).toBeGreaterThan(0);
   expect(hits.data.every((h) => typeof h.score === "number" && typeof h.snippet === "string")).toBe(true);
 
   const publicEssays = await client.catalog({
@@ -49,6 +50,7 @@ async function exercise(client: OddkitClient) {
     exposure: "public",
     disclosure: ["metadata"],
   });
+  expect(publicEssays.data.length).toBeGreaterThan(0);
   for (const e of publicEssays.data)
     expect(e.metadata).toMatchObject({ audience: "public", exposure: "public" });
 
