@@ -251,10 +251,8 @@ export function checkCompliance(
   // Check 5: never body on query-shaped actions.
   if (!spec.permittedFlags.includes("body" as never)) {
     entries.forEach((entry, i) => {
-      for (const key of ["body", "content"]) {
-        if (key in entry)
-          out.push({ check: 5, reason: `entry ${i} of ${action} carries '${key}'`, evidence: entry.uri });
-      }
+      for (const key of bodyKeysOf(entry))
+        out.push({ check: 5, reason: `entry ${i} of ${action} carries '${key}'`, evidence: entry.uri });
     });
     // The legacy opt-in never permits body either: look inside the legacy lists riding beside `data`.
     if (req.legacyEnvelope) {
@@ -263,14 +261,12 @@ export function checkCompliance(
         if (!Array.isArray(list)) continue;
         list.forEach((item, i) => {
           if (!isObj(item)) return;
-          for (const key of ["body", "content"]) {
-            if (key in item)
-              out.push({
-                check: 5,
-                reason: `legacy ${field}[${i}] of ${action} carries '${key}'`,
-                evidence: item.uri,
-              });
-          }
+          for (const key of bodyKeysOf(item))
+            out.push({
+              check: 5,
+              reason: `legacy ${field}[${i}] of ${action} carries '${key}'`,
+              evidence: item.uri,
+            });
         });
       }
     }
@@ -456,4 +452,9 @@ function errorMessageFacts(error: ErrorEnvelope): string[] {
     return facts;
   }
   return [];
+}
+
+/** The fields of an item that carry a full body (check 5): the contract's `body`, the legacy `content`. */
+function bodyKeysOf(item: Json): string[] {
+  return ["body", "content"].filter((key) => key in item);
 }
