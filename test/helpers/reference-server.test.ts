@@ -40,6 +40,7 @@ describe("helpers against the reference server", () => {
 
   it("getNotebook lists one prefix", async () => {
     const notebook = await getNotebook(reference.client, "docs/");
+    expect(notebook.data.length).toBeGreaterThan(0);
     expect(
       notebook.data.every((e) => e.uri.startsWith("klappy://docs/") || e.uri.startsWith("klappy://shared/")),
     ).toBe(true);
