@@ -5,6 +5,7 @@
  */
 import MiniSearch from "minisearch";
 import type { CorpusDocument } from "../corpus/types.js";
+import { comparePaths } from "./state.js";
 
 /** Field weights: a match in the title or a heading says more than one deep in the body. */
 const BOOST = { title: 3, headings: 2, tags: 2, body: 1 } as const;
@@ -91,6 +92,6 @@ export class SearchIndex {
     });
     return results
       .map((r) => ({ doc: this.docs[r.id as number]!, score: round(r.score), terms: r.terms }))
-      .sort((a, b) => b.score - a.score || (a.doc.path < b.doc.path ? -1 : a.doc.path > b.doc.path ? 1 : 0));
+      .sort((a, b) => b.score - a.score || comparePaths(a.doc, b.doc));
   }
 }

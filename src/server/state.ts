@@ -17,12 +17,19 @@ export interface ServedCorpus {
   byDate(): readonly CorpusDocument[];
 }
 
-function comparePaths(a: CorpusDocument, b: CorpusDocument): number {
+/** What the listing orders read of a document (a corpus document, or a shim's view of one). */
+interface Listable {
+  readonly path: string;
+  readonly date: string | null;
+}
+
+/** Code-unit path order, as the loader sorts. */
+export function comparePaths(a: Pick<Listable, "path">, b: Pick<Listable, "path">): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
-/** Newest first by frontmatter date; undated documents last; ties by path. */
-function newestFirst(a: CorpusDocument, b: CorpusDocument): number {
+/** The catalog's date order: newest first by frontmatter date; undated documents last; ties by path. */
+export function newestFirst(a: Listable, b: Listable): number {
   if (a.date !== b.date) {
     if (a.date === null) return 1;
     if (b.date === null) return -1;
