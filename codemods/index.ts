@@ -40,11 +40,12 @@ export const TRANSFORMS: readonly TransformEntry[] = [
 
 export const TRANSFORM_NAMES = TRANSFORMS.map((t) => t.name);
 /** What runs when no `--transforms` are named: everything but the opt-in transforms. */
-export const DEFAULT_TRANSFORM_NAMES = TRANSFORMS.filter((t) => !t.optIn).map((t) => t.name);
+const DEFAULT_TRANSFORMS = TRANSFORMS.filter((t) => !t.optIn);
+export const DEFAULT_TRANSFORM_NAMES = DEFAULT_TRANSFORMS.map((t) => t.name);
 
 /** Pick transforms by name (in registry order); unknown names are an error naming the valid ones. */
 export function selectTransforms(names?: readonly string[]): TransformEntry[] {
-  if (!names || names.length === 0) return TRANSFORMS.filter((t) => !t.optIn);
+  if (!names || names.length === 0) return [...DEFAULT_TRANSFORMS];
   const unknown = names.filter((n) => !TRANSFORM_NAMES.includes(n));
   if (unknown.length > 0) {
     throw new Error(`unknown transform(s): ${unknown.join(", ")}. Valid: ${TRANSFORM_NAMES.join(", ")}`);
