@@ -7,7 +7,7 @@
  * a legacy use: it is reported through the deprecation tracker, once per
  * call site, naming the codemod that rewrites it.
  */
-import { UNIFIED_TOOL } from "../../contract/index.js";
+import { UNIFIED_TOOL, VERSION_TOOL } from "../../contract/index.js";
 import { legacyErrorEnvelope } from "../../legacy/envelope.js";
 import {
   LEGACY_RETRIEVAL_ACTIONS,
@@ -124,7 +124,7 @@ export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOp
   const era = () => {
     eraPromise ??= (async () => {
       if (options.era?.override) return options.era.override;
-      const version = (await call("oddkit_version", {})).envelope as { result?: { server_version?: string } };
+      const version = (await call(VERSION_TOOL, {})).envelope as { result?: { server_version?: string } };
       const info = target.serverInfo ? await target.serverInfo().catch(() => undefined) : undefined;
       return detectEraFrom(
         { oddkitVersion: version?.result?.server_version, serverInfoVersion: info?.version },

@@ -6,7 +6,15 @@
  * Cached per knowledge-base revision (`oddkit_version`), else for `ttlMs`.
  */
 import { stringify as toYaml } from "yaml";
-import { DEFAULT_KIND_MAP, FLAG_CAPS, KINDS, type KindMap, resolveKind } from "../../contract/index.js";
+import {
+  DEFAULT_KIND_MAP,
+  FLAG_CAPS,
+  KINDS,
+  type KindMap,
+  resolveKind,
+  toolNameFor,
+  VERSION_TOOL,
+} from "../../contract/index.js";
 import { dateOf } from "../../corpus/document.js";
 import type { CorpusDocument } from "../../corpus/types.js";
 import { type LegacyIndex, legacyIndex } from "../../legacy/lookup.js";
@@ -77,7 +85,7 @@ export class ContractView {
   }
 
   private async revision(call: ToolCaller): Promise<string | null> {
-    const result = resultOf(await call("oddkit_version", {})) as { knowledge_base_revision?: unknown } | null;
+    const result = resultOf(await call(VERSION_TOOL, {})) as { knowledge_base_revision?: unknown } | null;
     const revision = result?.knowledge_base_revision;
     return typeof revision === "string" && revision !== "" ? revision : null;
   }
@@ -98,7 +106,7 @@ export class ContractView {
     const limit = FLAG_CAPS.metadata;
     const entries: { uri: string; title: string; metadata: Record<string, unknown> }[] = [];
     for (let offset = 0; ; offset += limit) {
-      const page = await callMany(call, "oddkit_catalog", {
+      const page = await callMany(call, toolNameFor("catalog"), {
         include: [...KINDS],
         disclosure: ["metadata"],
         sort_by: "path",
@@ -140,7 +148,7 @@ export class ContractView {
         const doc = docs[i]!;
         let full = this.texts.get(doc.path);
         if (!full) {
-          const got = await callOne(call, "oddkit_get", { input: doc.path, disclosure: ["body"] });
+          const got = await callOne(call, toolNameFor("get"), { input: doc.path, disclosure: ["body"] });
           const body = String(got.data.body ?? "");
           full = { ...doc, body, raw: rebuildRaw(doc.frontmatter, body), contentHash: got.data.content_hash };
           this.texts.set(doc.path, full);

@@ -7,7 +7,7 @@
  * call; a wrong guess is found by probing `path_prefix` one character at a
  * time (binary search over the alphabet: ~7 calls per character, bounded).
  */
-import { KINDS, normalizePath, pathForKlappyUri } from "../../contract/index.js";
+import { KINDS, normalizePath, pathForKlappyUri, toolNameFor } from "../../contract/index.js";
 import type { ToolCaller } from "../forward/legacy-caller.js";
 import { callMany } from "./contract-calls.js";
 
@@ -98,7 +98,7 @@ export class PathResolver {
           `finding repository paths of documents with declared URIs took more than ${this.maxCalls} catalog calls; raise maxProbeCalls, or give those documents klappy:// URIs that match their paths`,
         );
       }
-      const page = await callMany(this.call, "oddkit_catalog", {
+      const page = await callMany(this.call, toolNameFor("catalog"), {
         path_prefix: [...prefixes],
         include: [...KINDS],
         disclosure: [],

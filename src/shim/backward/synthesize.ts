@@ -5,10 +5,15 @@
  * exactly as an old server would send it. What it cannot tell is listed in
  * LEGACY_COMPAT_DIFFERENCES.
  */
-import { KINDS } from "../../contract/index.js";
+import { KINDS, toolNameFor, URI_SCHEME, VERSION_TOOL } from "../../contract/index.js";
 import type { CorpusDocument } from "../../corpus/types.js";
 import { type LegacyCatalogOptions, legacyCatalogResult, legacyCatalogText } from "../../legacy/catalog.js";
-import { LEGACY_INDEXED_FOLDERS, legacyPathForInput, type SupersessionStep } from "../../legacy/lookup.js";
+import {
+  LEGACY_INDEXED_FOLDERS,
+  legacyPathForInput,
+  MAX_SUPERSESSION_DEPTH,
+  type SupersessionStep,
+} from "../../legacy/lookup.js";
 import type { LegacyCallParams } from "../../legacy/params.js";
 import { legacyPreflightResult, legacyPreflightText } from "../../legacy/preflight.js";
 import { type LegacyResolveResult, legacyResolveText, legacyUrl } from "../../legacy/resolve.js";
@@ -35,9 +40,9 @@ export async function sha256Hex(text: string): Promise<string> {
 /** How a 0.28.x server scopes its index: its four folders, or everything when none of them exists. */
 async function legacyScope(call: ToolCaller): Promise<{ size: number; filters: Record<string, unknown> }> {
   const inFolders = { include: [...KINDS], path_prefix: [...LEGACY_INDEXED_FOLDERS] };
-  const folders = await callMany(call, "oddkit_catalog", { ...inFolders, disclosure: [], limit: 1 });
+  const folders = await callMany(call, toolNameFor("catalog"), { ...inFolders, disclosure: [], limit: 1 });
   if (folders.total > 0) return { size: folders.total, filters: inFolders };
-  const all = await callMany(call, "oddkit_catalog", { include: [...KINDS], disclosure: [], limit: 1 });
+  const all = await callMany(call, toolNameFor("catalog"), { include: [...KINDS], disclosure: [], limit: 1 });
   return { size: all.total, filters: { include: [...KINDS] } };
 }
 
@@ -75,7 +80,7 @@ export async function synthesizeSearch(
   const { size, filters } = await legacyScope(call);
   let ranked: RankedDocument[] = [];
   if (input.trim() !== "") {
-    const hits = await callMany(call, "oddkit_search", {
+    const hits = await callMany(call, toolNameFor("search"), {
       input,
       ...filters,
       disclosure: ["metadata"],
@@ -136,7 +141,7 @@ export async function synthesizeGet(
   const input = params.input ?? "";
   const size = await listedCount(call);
   // Only another scheme needs the index (its declared URI names the path); klappy:// and paths map directly.
-  const needsIndex = input.includes("://") && !input.startsWith("klappy://");
+  const needsIndex = input.includes("://") && !input.startsWith(URI_SCHEME);
   const byUri = needsIndex ? (await view.index(call)).byUri : new Map<string, CorpusDocument>();
   const path = legacyPathForInput(input, { byUri });
   const miss = (): Synthesis => ({
@@ -146,7 +151,7 @@ export async function synthesizeGet(
   });
   let got: Awaited<ReturnType<typeof callOne>>;
   try {
-    got = await callOne(call, "oddkit_get", { input: path, disclosure: ["body", "metadata"] });
+    got = await callOne(call, toolNameFor("get"), { input: path, disclosure: ["body", "metadata"] });
   } catch (error) {
     if (error instanceof ContractCallError && error.envelope.error_code === "NOT_FOUND") return miss();
     throw error;
@@ -186,7 +191,7 @@ export async function synthesizeGet(
 
 /** A resolved document as the legacy `resolved` object (its path from the resolver). */
 async function resolvedOf(call: ToolCaller, uri: string) {
-  const got = await callOne(call, "oddkit_get", { input: uri, disclosure: ["metadata"] });
+  const got = await callOne(call, toolNameFor("get"), { input: uri, disclosure: ["metadata"] });
   const [path] = await new PathResolver(call).paths([
     {
       uri: got.data.uri,
@@ -211,11 +216,11 @@ export async function synthesizeResolve(call: ToolCaller, params: LegacyCallPara
     assistantText: legacyResolveText(input, result),
     indexSize: size,
   });
-  if (!input.startsWith("klappy://"))
+  if (!input.startsWith(URI_SCHEME))
     return done({ status: "INVALID_INPUT", error: "input must be a klappy:// URI" });
   let answer: Record<string, unknown>;
   try {
-    answer = await callContract(call, "oddkit_resolve", { input, disclosure: [] });
+    answer = await callContract(call, toolNameFor("resolve"), { input, disclosure: [] });
   } catch (error) {
     if (!(error instanceof ContractCallError)) throw error;
     const envelope = error.envelope as Record<string, unknown>;
@@ -230,7 +235,9 @@ export async function synthesizeResolve(call: ToolCaller, params: LegacyCallPara
           status: "CIRCULAR_SUPERSESSION",
           input_uri: input,
           supersession_chain: chain,
-          message: cycle ? "superseded_by chain cycles" : "chain exceeded MAX_DEPTH=16",
+          message: cycle
+            ? "superseded_by chain cycles"
+            : `chain exceeded MAX_DEPTH=${MAX_SUPERSESSION_DEPTH}`,
         });
       }
       case "DANGLING_SUPERSESSION": {
@@ -277,7 +284,7 @@ export async function synthesizePreflight(
 
 /** Legacy version: the contract's fields plus `oddkit_version` (the same value as server_version). */
 export async function synthesizeVersion(call: ToolCaller): Promise<Synthesis> {
-  const result = (resultOf(await call("oddkit_version", {})) ?? {}) as Record<string, unknown>;
+  const result = (resultOf(await call(VERSION_TOOL, {})) ?? {}) as Record<string, unknown>;
   const size = await listedCount(call);
   const version = String(result.server_version ?? "unknown");
   const revision = String(result.knowledge_base_revision ?? "");

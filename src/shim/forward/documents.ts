@@ -5,7 +5,13 @@
  * kind (two-tier rule) and date. This is the listing the contract's filters,
  * ordering and `total` are computed over.
  */
-import { type FilterableDocument, type Kind, type KindMap, resolveKind } from "../../contract/index.js";
+import {
+  type FilterableDocument,
+  type Kind,
+  type KindMap,
+  resolveKind,
+  toolNameFor,
+} from "../../contract/index.js";
 import { dateOf, declaredTitle } from "../../corpus/document.js";
 import { LegacyCatalogResultSchema, parseLegacy } from "../legacy-schemas.js";
 import { resultOf, type ToolCaller } from "./legacy-caller.js";
@@ -56,7 +62,11 @@ export function shimDocument(
 export async function loadShimIndex(call: ToolCaller, kindMap?: KindMap): Promise<ShimIndex> {
   const documents: ShimDocument[] = [];
   for (let offset = 0; ; offset += LEGACY_CATALOG_PAGE) {
-    const answer = await call("oddkit_catalog", { sort_by: "path", limit: LEGACY_CATALOG_PAGE, offset });
+    const answer = await call(toolNameFor("catalog"), {
+      sort_by: "path",
+      limit: LEGACY_CATALOG_PAGE,
+      offset,
+    });
     const result = parseLegacy(LegacyCatalogResultSchema, resultOf(answer), "oddkit_catalog (sort_by: path)");
     if (!result.articles || !result.pagination) {
       throw new Error(

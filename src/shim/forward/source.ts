@@ -5,7 +5,7 @@
  * rebuilt from those texts with the reference server's BM25 index.
  */
 import { LRUCache } from "lru-cache";
-import { DEFAULT_KIND_MAP, type KindMap } from "../../contract/index.js";
+import { DEFAULT_KIND_MAP, type KindMap, toolNameFor } from "../../contract/index.js";
 import type { Corpus, CorpusDocument } from "../../corpus/types.js";
 import { SearchIndex } from "../../server/search-index.js";
 import { type ServedCorpus, servedCorpus } from "../../server/state.js";
@@ -67,7 +67,7 @@ export class LegacySource {
 
   /** One legacy `get` by input (URI or path): the document, or the legacy miss. */
   async get(call: ToolCaller, input: string): Promise<CorpusDocument | LegacyMiss> {
-    const result = resultOf(await call("oddkit_get", { input }));
+    const result = resultOf(await call(toolNameFor("get"), { input }));
     if (typeof result === "object" && result !== null && !("content" in result)) {
       const miss = LegacyGetMissSchema.safeParse(result);
       if (miss.success) return { missing: true, path: miss.data.path, error: miss.data.error };
