@@ -9,6 +9,7 @@ import { loadCorpus, sampleCorpusDir } from "../../corpus/index.js";
 import { resolveTarget, type TargetFlags } from "../../report/inputs.js";
 import { SERVER_MODES, type ServerMode } from "../../server/index.js";
 import type { CliContext } from "../context.js";
+import { targetOptions } from "../target-options.js";
 
 interface ConformanceFlags extends TargetFlags {
   mode?: string;
@@ -16,15 +17,14 @@ interface ConformanceFlags extends TargetFlags {
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  program
-    .command("conformance")
-    .description(
-      "Run the contract's 11 verification checks against a server (default: embedded, sample corpus)",
-    )
-    .option("--url <url>", "MCP endpoint of a live server, e.g. https://host/mcp")
-    .option("--corpus <dir>", "folder of markdown served by the embedded reference server")
+  targetOptions(
+    program
+      .command("conformance")
+      .description(
+        "Run the contract's 11 verification checks against a server (default: embedded, sample corpus)",
+      ),
+  )
     .option("--mode <mode>", `embedded server shape: ${SERVER_MODES.join(", ")} (default contract)`)
-    .option("--kind-map <file>", "JSON object of path prefix → kind (with --corpus)")
     .option("--json", "print the report as JSON (schemaVersion 1, see docs/tools.md)")
     .action(async (flags: ConformanceFlags) => {
       const target = await resolveTarget(flags, ctx.io.cwd, sampleCorpusDir);
