@@ -18,6 +18,8 @@ export interface FrontmatterSplit {
 }
 
 export interface FrontmatterProblem {
+  /** The YAML does not parse (`unparseable`), or parses to something other than a mapping (`not_mapping`). */
+  readonly type: "unparseable" | "not_mapping";
   /** 1-based line in the file, when known. */
   readonly line?: number;
   readonly message: string;
@@ -76,6 +78,7 @@ export function parseFrontmatter(yaml: string, firstYamlLine: number): ParsedFro
       data: readLeniently(yaml),
       problems: [
         {
+          type: "unparseable",
           line,
           message: `frontmatter YAML does not parse at ${where}: ${first.message}${more}. Served with the fields that could be read line by line; fix the YAML to serve it whole.`,
         },
@@ -89,6 +92,7 @@ export function parseFrontmatter(yaml: string, firstYamlLine: number): ParsedFro
       data: {},
       problems: [
         {
+          type: "not_mapping",
           line: firstYamlLine,
           message: `frontmatter is a YAML ${Array.isArray(value) ? "list" : typeof value}, not a mapping of key: value pairs; it is ignored.`,
         },

@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseFrontmatter } from "../../src/corpus/frontmatter.js";
 import { type Corpus, type CorpusDocument, loadCorpus } from "../../src/corpus/index.js";
 
 const DIR = fileURLToPath(new URL("../fixtures/corpora/odd-frontmatter/", import.meta.url));
@@ -239,5 +240,15 @@ describe("body and hashes", () => {
     expect(doc("scripts/notes.md").contentHash).toBe(
       "9f48b8bd08bee3b4209566e28bda6028c2adf24fb43bc8ca4d2cfacd7963ae21",
     );
+  });
+});
+
+describe("parseFrontmatter names the kind of problem", () => {
+  it("unparseable YAML and a non-mapping are told apart (the audit's finding types)", () => {
+    expect(parseFrontmatter('title: "open\nkind: docs\n', 2).problems.map((p) => p.type)).toEqual([
+      "unparseable",
+    ]);
+    expect(parseFrontmatter("- a\n- b\n", 2).problems.map((p) => p.type)).toEqual(["not_mapping"]);
+    expect(parseFrontmatter("title: T\n", 2).problems).toEqual([]);
   });
 });
