@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { writeCorpus } from "../scripts/generate-corpus.js";
+import { toolNameFor } from "../src/contract/index.js";
 import { loadCorpus, sampleCorpusDir } from "../src/corpus/index.js";
 import type { Corpus } from "../src/corpus/types.js";
 import { USE_CASE_ROWS } from "../src/helpers/use-cases.js";
@@ -140,10 +141,10 @@ async function allPages(server: ReferenceServer, tool: string, args: Record<stri
 async function cost(corpus: Corpus, contract: ReferenceServer): Promise<void> {
   const legacy = await createReferenceServer({ corpus, mode: "legacy" });
   const fat = await sizeOf(await allPages(legacy, "oddkit_catalog", { sort_by: "path" }, 500));
-  const essay =
-    corpus.documents.filter((d) => d.kind === "essays").sort((a, b) => a.body.length - b.body.length)[
-      Math.floor(corpus.documents.filter((d) => d.kind === "essays").length / 2)
-    ] ?? corpus.documents[0]!;
+  const essays = corpus.documents
+    .filter((d) => d.kind === "essays")
+    .sort((a, b) => a.body.length - b.body.length);
+  const essay = essays[Math.floor(essays.length / 2)] ?? corpus.documents[0]!;
   const query = queriesOf(corpus, 1)[0]!;
   const prefix = corpus.documents.some((d) => d.path.startsWith("writings/")) ? "writings/" : "canon/";
   console.log(
@@ -163,7 +164,7 @@ async function cost(corpus: Corpus, contract: ReferenceServer): Promise<void> {
     if (row.input === "query") args.input = query;
     if (row.input === "uri") args.input = essay.uri;
     if (row.input === "path_prefix") args.path_prefix = prefix;
-    const tool = `oddkit_${row.action}`;
+    const tool = toolNameFor(row.action);
     const texts = row.paginate
       ? await allPages(contract, tool, args, row.limit)
       : [
@@ -192,7 +193,6 @@ async function main(): Promise<void> {
     `reference server: ${CALLS} in-process calls per latency figure (tool call + JSON), one process`,
   );
   const rows: SpeedRow[] = [];
-  const costs: [Corpus, ReferenceServer][] = [];
   for (const docs of sizes) {
     const tmp = docs === SAMPLE_SIZE ? null : mkdtempSync(join(tmpdir(), `oddkit-bench-server-${docs}-`));
     try {
@@ -209,7 +209,6 @@ async function main(): Promise<void> {
       if (tmp) rmSync(tmp, { recursive: true, force: true });
     }
   }
-  void costs;
   console.log("\nload, index and latency");
   console.log(
     [
