@@ -8,12 +8,19 @@
  * apart except by `meta`.
  */
 
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../client/client.js";
 import { type OddkitErrorOptions, OddkitRequestError } from "../client/errors.js";
 import { paginateEntries } from "../client/paginate.js";
 import { toolName, toWireParams } from "../client/params.js";
 import type { OddkitClient, PaginateOptions, ResultMeta } from "../client/types.js";
 import { assertCompliant, readToolResult, throwIfErrorEnvelope } from "../client/validate.js";
-import { ACTION_SPECS, type Action, type ManyAction, validateRequest } from "../contract/index.js";
+import {
+  ACTION_SPECS,
+  type Action,
+  MANY_ACTIONS,
+  type ManyAction,
+  validateRequest,
+} from "../contract/index.js";
 import { type DetectEraOptions, detectEraFrom, type Era } from "./era.js";
 import { ForwardShim, type ForwardShimOptions } from "./forward/emulate.js";
 
@@ -48,7 +55,7 @@ const clock = (): number => (typeof performance !== "undefined" ? performance.no
 
 export function withShims(client: OddkitClient, options: WithShimsOptions = {}): ShimmedClient {
   const forward = new ForwardShim((name, args) => client.callTool(name, args), options.forward);
-  const maxResponseBytes = options.maxResponseBytes ?? 2 * 1024 * 1024;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   let detected: Promise<Era> | null = null;
 
   const era = (): Promise<Era> => {
@@ -124,7 +131,7 @@ export function withShims(client: OddkitClient, options: WithShimsOptions = {}):
     paginate: ((action: ManyAction, params: Record<string, unknown>, paginateOptions?: PaginateOptions) => {
       if (!ACTION_SPECS[action]?.many) {
         throw new TypeError(
-          `paginate: '${String(action)}' is not a multi-result action (search, catalog, preflight)`,
+          `paginate: '${String(action)}' is not a multi-result action (${MANY_ACTIONS.join(", ")})`,
         );
       }
       return (async function* () {
