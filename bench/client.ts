@@ -13,8 +13,8 @@
  *   npx tsx bench/client.ts
  */
 
-import { assertCompliant, readToolResult, throwIfErrorEnvelope } from "../src/client/validate.js";
-import { KINDS, validateRequest } from "../src/contract/index.js";
+import { validateToolResult } from "../src/client/validate.js";
+import { KINDS, toolNameFor, validateRequest } from "../src/contract/index.js";
 import { createReferenceServer } from "../src/server/index.js";
 import { countTokens } from "../src/tokens.js";
 
@@ -73,16 +73,14 @@ async function main(): Promise<void> {
     ].join(""),
   );
   for (const c of CASES) {
-    const raw = await server.callTool("oddkit_catalog", c.args);
+    const raw = await server.callTool(toolNameFor("catalog"), c.args);
     const text = (raw.content[0] as { text: string }).text;
     const validation = validateRequest("catalog", c.args);
     if (!validation.ok) throw new Error(`bench request refused: ${validation.error.error_message}`);
     const request = validation.request;
     const errorOptions = { action: "catalog" };
     const validate = () => {
-      const read = readToolResult(raw, Number.POSITIVE_INFINITY, errorOptions);
-      throwIfErrorEnvelope(read, errorOptions);
-      assertCompliant(request, c.args, read, errorOptions);
+      validateToolResult(raw, request, c.args, Number.POSITIVE_INFINITY, errorOptions);
     };
     validate(); // throws if the reference answer does not comply: the bench would measure nothing
     const entries = (JSON.parse(text) as { result: { data: unknown[] } }).result.data.length;

@@ -35,7 +35,7 @@ import type {
   ResultMeta,
   ServerVersion,
 } from "./types.js";
-import { assertCompliant, readToolResult, throwIfErrorEnvelope } from "./validate.js";
+import { readToolResult, throwIfErrorEnvelope, validateToolResult } from "./validate.js";
 
 export interface OddkitClientOptions {
   /** MCP endpoint of an oddkit server (`https://host/mcp`). Give either `url` or `server`. */
@@ -217,9 +217,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
 
       const fetchValidated = async (signal?: AbortSignal): Promise<Fetched> => {
         const raw = await callRaw(tool, wire, action, signal);
-        const read = readToolResult(raw, maxResponseBytes, errorOptions);
-        throwIfErrorEnvelope(read, errorOptions);
-        assertCompliant(request, wire, read, errorOptions);
+        const read = validateToolResult(raw, request, wire, maxResponseBytes, errorOptions);
         return {
           text: read.text,
           bytes: read.bytes,

@@ -167,3 +167,21 @@ export function assertCompliant(
     });
   }
 }
+
+/**
+ * The whole fail-closed path of a retrieval answer: read the one text item
+ * (size, JSON), turn an error envelope into its typed error, then check the
+ * result against the contract for this request.
+ */
+export function validateToolResult(
+  raw: CallToolResult,
+  request: ResolvedRequest,
+  wire: Json,
+  maxResponseBytes: number,
+  errorOptions: OddkitErrorOptions,
+): ReadResult {
+  const read = readToolResult(raw, maxResponseBytes, errorOptions);
+  throwIfErrorEnvelope(read, errorOptions);
+  assertCompliant(request, wire, read, errorOptions);
+  return read;
+}
