@@ -22,11 +22,14 @@ export interface DocumentText {
   readonly body: string;
 }
 
+/** The text structure is read from: no byte-order mark, `\n` line ends (`raw` and the hash keep the bytes as read). */
+export function normalizeText(text: string): string {
+  return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+
 /** A file's text → frontmatter and body; an unclosed fence or bad YAML is reported to `warn`. */
 export function readDocumentText(text: string, warn: Warn = ignore): DocumentText {
-  // Structure is read on a normalised copy; `raw` and the hash keep the bytes as read.
-  const normalized = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const split = splitFrontmatter(normalized);
+  const split = splitFrontmatter(normalizeText(text));
   if (split.unclosed) {
     warn(
       "frontmatter opened with '---' on line 1 is never closed by a '---' line; the whole file is read as markdown body.",
