@@ -7,10 +7,14 @@
  */
 import {
   ACTION_SPECS,
+  ACTIONS,
   type Action,
   type CheckId,
   effectiveCap,
+  FLAG_CAPS,
+  FLAGS,
   type Flag,
+  isManyAction,
   KINDS,
   LEGACY_OPT_IN_PARAM,
   MANY_ACTIONS,
@@ -93,20 +97,19 @@ export function buildRequestSet(hints: SuiteHints): SuiteRequest[] {
         [7],
       );
     }
-    // Forbidden flags: body on a query-shaped action, alone and beside a permitted one, and a made-up flag.
-    add(`${action}:flags=body (forbidden)`, action, { ...base, disclosure: ["body"] }, [5, 6]);
-    add(
-      `${action}:flags=blockquote+body (forbidden)`,
-      action,
-      { ...base, disclosure: ["blockquote", "body"] },
-      [5, 6],
-    );
+    // Forbidden flags (body on a query-shaped action): alone and beside a permitted one; then a made-up flag.
+    const permitted = permittedFlags(action);
+    for (const flag of FLAGS.filter((f) => !permitted.includes(f))) {
+      add(`${action}:flags=${flag} (forbidden)`, action, { ...base, disclosure: [flag] }, [5, 6]);
+      const pair = [permitted[0]!, flag];
+      add(`${action}:flags=${label(pair)} (forbidden)`, action, { ...base, disclosure: pair }, [5, 6]);
+    }
     add(`${action}:flags=full_text (unknown flag)`, action, { ...base, disclosure: ["full_text"] }, [6]);
     // Filters on every query-shaped action: journals only with an explicit include.
     add(
       `${action}:include=journals`,
       action,
-      { ...base, include: "journals", disclosure: ["metadata"], limit: 100 },
+      { ...base, include: "journals", disclosure: ["metadata"], limit: FLAG_CAPS.metadata },
       [1, 2, 3, 8, 9],
     );
     add(
@@ -126,7 +129,7 @@ export function buildRequestSet(hints: SuiteHints): SuiteRequest[] {
     ],
     [
       "canon governance",
-      { audience: "canon", tier: [1, 2], disclosure: ["metadata"], limit: 100 },
+      { audience: "canon", tier: [1, 2], disclosure: ["metadata"], limit: FLAG_CAPS.metadata },
       [1, 2, 3, 9],
     ],
     ["notebook prefix", { path_prefix: "writings/", disclosure: ["blockquote"], limit: 100 }, [1, 2, 3]],
@@ -140,16 +143,20 @@ export function buildRequestSet(hints: SuiteHints): SuiteRequest[] {
       { start_here: true, exposure: "public", disclosure: ["blockquote"], limit: 12 },
       [2, 3],
     ],
-    ["public flag", { public: true, limit: 500 }, [2, 3]],
-    ["include journals+apocrypha", { include: ["journals", "apocrypha"], limit: 500 }, [2, 3, 8]],
+    ["public flag", { public: true, limit: NO_FLAG_CAP }, [2, 3]],
+    ["include journals+apocrypha", { include: ["journals", "apocrypha"], limit: NO_FLAG_CAP }, [2, 3, 8]],
     [
       "include canon (frontmatter kind wins)",
-      { include: "canon", disclosure: ["metadata"], limit: 100 },
+      { include: "canon", disclosure: ["metadata"], limit: FLAG_CAPS.metadata },
       [2, 3, 9],
     ],
-    ["exclude essays", { exclude: "essays", limit: 500 }, [2, 3, 8]],
-    ["include all, exclude journals", { include: [...KINDS], exclude: "journals", limit: 500 }, [2, 3, 8]],
-    ["sort_by date", { sort_by: "date", limit: 100, disclosure: ["metadata"] }, [1, 3, 10]],
+    ["exclude essays", { exclude: "essays", limit: NO_FLAG_CAP }, [2, 3, 8]],
+    [
+      "include all, exclude journals",
+      { include: [...KINDS], exclude: "journals", limit: NO_FLAG_CAP },
+      [2, 3, 8],
+    ],
+    ["sort_by date", { sort_by: "date", limit: FLAG_CAPS.metadata, disclosure: ["metadata"] }, [1, 3, 10]],
     ["unfiltered page 1 at limit 500", { limit: NO_FLAG_CAP }, [2, 3, 8, 10]],
     ["unfiltered page 2 at limit 500", { limit: NO_FLAG_CAP, offset: NO_FLAG_CAP }, [2, 3, 8, 10]],
     ["unfiltered offset past the end", { limit: 10, offset: 100_000 }, [3]],
@@ -157,7 +164,7 @@ export function buildRequestSet(hints: SuiteHints): SuiteRequest[] {
   for (const [name, params, checks] of catalogFilters) add(`catalog:${name}`, "catalog", params, checks);
 
   // get and resolve: the default (body) and every flag combination (each is within the cap of 1).
-  for (const action of ["get", "resolve"] as const) {
+  for (const action of ACTIONS.filter((a) => !isManyAction(a))) {
     const base = baseParams(action, hints);
     add(`${action}:default`, action, base, [1, 4, 10]);
     for (const flags of subsets(permittedFlags(action)).filter((s) => s.length > 0)) {
