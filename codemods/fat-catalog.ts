@@ -29,6 +29,7 @@ import {
 } from "../src/contract/index.js";
 import { type AnyUseCaseRow, USE_CASE_ROWS, type UseCaseId, useCaseById } from "../src/helpers/use-cases.js";
 import {
+  findDeclaration,
   getPropertyValue,
   isMember,
   isNumericLiteral,
@@ -94,16 +95,8 @@ function describeRow(row: AnyUseCaseRow): string {
 
 /** Source text of a function declared in the file under `name` (for a named predicate's hints). */
 function functionSource(j: JSCodeshift, root: Collection, fnName: string): string | null {
-  const decl = root
-    .find(j.FunctionDeclaration)
-    .filter((p: Node) => p.value.id?.name === fnName)
-    .paths()[0];
-  if (decl) return j(decl).toSource();
-  const variable = root
-    .find(j.VariableDeclarator)
-    .filter((p: Node) => p.value.id?.name === fnName)
-    .paths()[0];
-  return variable ? j(variable).toSource() : null;
+  const declaration = findDeclaration(j, root, fnName);
+  return declaration ? j(declaration).toSource() : null;
 }
 
 /** Member paths `X.result.articles` / `X.result.data` inside a function. */

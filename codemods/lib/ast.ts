@@ -4,7 +4,7 @@
  * (`ObjectProperty`, `StringLiteral`); every transform goes through these so
  * that one rewrite works on .js, .ts and .tsx files alike.
  */
-import type { JSCodeshift } from "jscodeshift";
+import type { Collection, JSCodeshift } from "jscodeshift";
 
 // biome-ignore lint/suspicious/noExplicitAny: recast/ast-types nodes are structurally typed across parsers.
 export type Node = any;
@@ -106,6 +106,29 @@ export function memberName(node: Node): string | null {
 
 export function isMember(node: Node): boolean {
   return node?.type === "MemberExpression" || node?.type === "OptionalMemberExpression";
+}
+
+/**
+ * The path declaring `name` in the file: a function declaration, else the
+ * first variable declarator whose initial value passes `acceptInit`.
+ */
+export function findDeclaration(
+  j: JSCodeshift,
+  root: Collection,
+  name: string,
+  acceptInit: (init: Node) => boolean = () => true,
+): Node | null {
+  return (
+    root
+      .find(j.FunctionDeclaration)
+      .filter((p: Node) => p.value.id?.name === name)
+      .paths()[0] ??
+    root
+      .find(j.VariableDeclarator)
+      .filter((p: Node) => p.value.id?.name === name && acceptInit(p.value.init))
+      .paths()[0] ??
+    null
+  );
 }
 
 /** 1-based line of a node in the original source, when known. */

@@ -11,7 +11,7 @@
  * chain can be replaced by one SDK client call.
  */
 import type { Collection, JSCodeshift } from "jscodeshift";
-import { isMember, memberName, type Node, unwrapExpression } from "./ast.js";
+import { findDeclaration, isMember, memberName, type Node, unwrapExpression } from "./ast.js";
 import { isReference } from "./entries.js";
 import type { ToolSite } from "./sites.js";
 import { enclosingStatement } from "./todo.js";
@@ -54,15 +54,9 @@ function mentionsContent(j: JSCodeshift, node: Node): boolean {
 /** A function of the file that reads a tool result's text and returns it parsed (`envelopeOf(reply)`). */
 function isLocalEnvelopeParser(j: JSCodeshift, root: Collection | undefined, name: string): boolean {
   if (!root) return false;
+  const declaration = findDeclaration(j, root, name, (init) => /Function/.test(init?.type ?? ""));
   const fn: Node =
-    root
-      .find(j.FunctionDeclaration)
-      .filter((p: Node) => p.value.id?.name === name)
-      .paths()[0]?.value ??
-    root
-      .find(j.VariableDeclarator)
-      .filter((p: Node) => p.value.id?.name === name && /Function/.test(p.value.init?.type ?? ""))
-      .paths()[0]?.value.init;
+    declaration?.value.type === "FunctionDeclaration" ? declaration.value : declaration?.value.init;
   if (!fn) return false;
   const returns =
     fn.body.type === "BlockStatement"
