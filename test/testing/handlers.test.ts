@@ -130,6 +130,31 @@ describe("createOddkitHandlers answers MCP over msw", () => {
   });
 });
 
+describe("ToolCall.action", () => {
+  it("is the retrieval action of the call, and null for any other tool or unified-tool action", async () => {
+    const handlers = use();
+    const sent: [string, Record<string, unknown>][] = [
+      ["oddkit", { action: "catalog" }],
+      ["oddkit", { action: "orient" }],
+      ["oddkit_get", { input: "klappy://x" }],
+      ["oddkit_version", {}],
+      ["oddkit_orient", {}],
+    ];
+    for (const [name, args] of sent) {
+      await (
+        await rpc({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } })
+      ).text();
+    }
+    expect(handlers.calls.map((c) => [c.tool, c.action])).toEqual([
+      ["oddkit", "catalog"],
+      ["oddkit", null],
+      ["oddkit_get", "get"],
+      ["oddkit_version", null],
+      ["oddkit_orient", null],
+    ]);
+  });
+});
+
 describe("faults make the client fail closed", () => {
   async function catalogFailure(fault: Fault, options: { maxResponseBytes?: number } = {}) {
     const handlers = use([fault]);
