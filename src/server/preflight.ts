@@ -47,8 +47,10 @@ export interface BundleEntry {
 }
 
 export function preflightBundle(served: ServedCorpus, task: string, filters: Filters): BundleEntry[] {
-  const keep = (doc: CorpusDocument) => served.isListed(doc) && matchesFilters(doc, filters);
-  const ranked = served.index.search(task, keep);
+  // The filters are evaluated once per document; ranking, constraints and definition of done share the result.
+  const kept = served.listed.filter((doc) => matchesFilters(doc, filters));
+  const keptSet = new Set(kept);
+  const ranked = served.index.search(task, (doc) => keptSet.has(doc));
   const rank = new Map(ranked.map((h, i) => [h.doc.path, i]));
   const bundle: BundleEntry[] = [];
   const taken = new Set<string>();
@@ -66,15 +68,8 @@ export function preflightBundle(served: ServedCorpus, task: string, filters: Fil
   take(matches, "start_here", PREFLIGHT_BUNDLE.start_here);
   const byRelevance = (a: CorpusDocument, b: CorpusDocument) =>
     (rank.get(a.path) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.path) ?? Number.MAX_SAFE_INTEGER);
-  const constraints = served.corpus.documents
-    .filter((d) => keep(d) && isConstraintDocument(d))
-    .sort(byRelevance);
-  take(constraints, "constraint", PREFLIGHT_BUNDLE.constraint);
-  take(
-    served.listed.filter((d) => keep(d) && isDefinitionOfDone(d)),
-    "definition_of_done",
-    PREFLIGHT_BUNDLE.definition_of_done,
-  );
+  take(kept.filter(isConstraintDocument).sort(byRelevance), "constraint", PREFLIGHT_BUNDLE.constraint);
+  take(kept.filter(isDefinitionOfDone), "definition_of_done", PREFLIGHT_BUNDLE.definition_of_done);
   take(matches, "relevant", PREFLIGHT_BUNDLE.relevant);
   return bundle;
 }
