@@ -24,8 +24,6 @@ export function codemodCommand(codemod: CodemodName): string {
 export type LegacyUseKind = keyof typeof LEGACY_USE_CODEMODS;
 export type CodemodName = (typeof LEGACY_USE_CODEMODS)[LegacyUseKind];
 
-export const LEGACY_USE_KINDS = Object.keys(LEGACY_USE_CODEMODS) as LegacyUseKind[];
-
 export function codemodFor(kind: LegacyUseKind): CodemodName {
   return LEGACY_USE_CODEMODS[kind];
 }

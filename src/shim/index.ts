@@ -20,7 +20,6 @@ export * from "./deprecation.js";
 export * from "./era.js";
 export * from "./forward/differences.js";
 export {
-  CONTRACT_TOOLS,
   type EmulatedAnswer,
   ForwardShim,
   type ForwardShimOptions,

@@ -13,6 +13,7 @@ import {
   ACTION_TOOLS,
   ACTIONS,
   type Action,
+  actionForTool,
   buildManyResult,
   type ErrorEnvelope,
   matchesFilters,
@@ -53,9 +54,6 @@ export interface EmulatedAnswer {
 
 export type ForwardShimOptions = LegacySourceOptions;
 
-/** MCP tool names the shim answers (the contract's per-action tools and the unified tool). */
-export const CONTRACT_TOOLS: Readonly<Record<string, Action>> = ACTION_TOOLS;
-
 function comparePaths(a: { path: string }, b: { path: string }): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
@@ -89,7 +87,7 @@ export class ForwardShim {
 
   /** Answer a contract tool call (`oddkit_<action>`, or `oddkit` with `action`) from legacy calls. */
   async callTool(name: string, args: Record<string, unknown> = {}): Promise<EmulatedAnswer> {
-    let action: Action | undefined = CONTRACT_TOOLS[name];
+    let action: Action | undefined = actionForTool(name) ?? undefined;
     let params = args;
     if (name === UNIFIED_TOOL) {
       const { action: requested, ...rest } = args;
@@ -98,7 +96,7 @@ export class ForwardShim {
     }
     if (action === undefined) {
       throw new TypeError(
-        `the forward shim answers the retrieval tools (${Object.keys(CONTRACT_TOOLS).join(", ")}, or oddkit with one of their actions), not '${name}'; call other tools on the server directly`,
+        `the forward shim answers the retrieval tools (${Object.keys(ACTION_TOOLS).join(", ")}, or ${UNIFIED_TOOL} with one of their actions), not '${name}'; call other tools on the server directly`,
       );
     }
     return this.call(action, params);
