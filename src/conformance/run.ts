@@ -13,11 +13,11 @@ import {
   checkTokenReduction,
   extractResult,
   type FilterableDocument,
-  pathForKlappyUri,
   REQUIRED_TOKEN_REDUCTION,
   toolNameFor,
 } from "../contract/index.js";
 import type { Corpus } from "../corpus/types.js";
+import { lookupSuccessor, supersededBy } from "../legacy/lookup.js";
 import type { ToolCaller } from "./caller.js";
 import { compactEvidence, type Evidence } from "./evidence.js";
 import { buildRequestSet, type SuiteHints, type SuiteRequest } from "./requests.js";
@@ -219,15 +219,11 @@ async function deriveHints(caller: ToolCaller, corpus: Corpus | undefined): Prom
   if (corpus && corpus.documents.length > 0) {
     const docs = corpus.documents;
     const page = docs.find((d) => d.kind === "essays") ?? docs.find((d) => d.kind !== null) ?? docs[0]!;
-    // A document whose superseded_by names a served document: resolve then walks a real chain.
-    const served = (target: string) =>
-      corpus.byUri.has(target) ||
-      corpus.byPath.has(target) ||
-      corpus.byPath.has(`${target}.md`) ||
-      corpus.byPath.has(pathForKlappyUri(target) ?? "");
-    const superseded = docs.find(
-      (d) => typeof d.frontmatter.superseded_by === "string" && served(d.frontmatter.superseded_by),
-    );
+    // A document whose superseded_by names a served document (the server's own lookup): resolve then walks a real chain.
+    const superseded = docs.find((d) => {
+      const next = supersededBy(d);
+      return next !== null && lookupSuccessor(next, corpus).doc !== undefined;
+    });
     return {
       query: queryWord(page.title),
       task,
