@@ -18,7 +18,9 @@ export async function countTokens(text: string): Promise<number> {
   return (await loading)(text);
 }
 
+const utf8 = new TextEncoder();
+
 /** UTF-8 byte length of a text, without Node's Buffer (runs on edge runtimes too). */
 export function byteLength(text: string): number {
-  return new TextEncoder().encode(text).length;
+  return utf8.encode(text).length;
 }
