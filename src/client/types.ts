@@ -5,6 +5,7 @@
  */
 import type {
   Action,
+  ActionSpecs,
   ContractResult,
   DefaultDisclosure,
   Entry,
@@ -15,17 +16,18 @@ import type {
   RequestInput,
 } from "../contract/index.js";
 
+/** The action's `input` under its friendly name (`ACTION_SPECS[action].input.name`), if it takes one. */
+type FriendlyInput<A extends Action> = ActionSpecs[A]["input"] extends {
+  readonly name: infer N extends string;
+}
+  ? { [K in N]: string }
+  : unknown;
+
 /** Friendly request parameters: `input` becomes `query` (search), `uri` (get/resolve) or `task` (preflight). */
 export type ClientParams<A extends Action, F extends readonly Flag[] = readonly PermittedFlag<A>[]> = Omit<
   RequestInput<A>,
   "input" | "disclosure"
-> & { disclosure?: F } & (A extends "search"
-    ? { query: string }
-    : A extends "get" | "resolve"
-      ? { uri: string }
-      : A extends "preflight"
-        ? { task: string }
-        : unknown);
+> & { disclosure?: F } & FriendlyInput<A>;
 
 /** Flags of a call: the literal passed, else the action's declared default. */
 export type FlagsOf<A extends Action, F extends readonly Flag[] | undefined> = F extends readonly Flag[]
