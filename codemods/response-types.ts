@@ -32,7 +32,7 @@ import {
 import { isTypeScriptPath } from "./lib/ast.js";
 import { RESPONSE_TYPES } from "./lib/names.js";
 import type { SiteEvent } from "./lib/report.js";
-import { LEGACY_WINDOW_OPT_IN, mayDeclareShape } from "./lib/shapes.js";
+import { LEGACY_WINDOW_OPT_IN, mayDeclareShape, mentionsOddkit } from "./lib/shapes.js";
 import { REVIEWED_MARKER, TODO_TAG } from "./lib/todo.js";
 import { PATH_TODO } from "./response-access.js";
 
@@ -158,7 +158,7 @@ export function transformProject(
   const legacyFiles = project.getSourceFiles().filter((file) => {
     const text = file.getFullText();
     // A file that opted into the legacy envelope reads legacy fields on purpose during the cutover.
-    return text.includes("oddkit") && !LEGACY_WINDOW_OPT_IN.test(text);
+    return mentionsOddkit(text) && !LEGACY_WINDOW_OPT_IN.test(text);
   });
   // Renames first (the rename provider rewrites other files and would invalidate collected nodes)…
   for (const file of legacyFiles) {

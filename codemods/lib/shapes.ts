@@ -2,14 +2,19 @@
  * Cheap text checks for the type-driven pass, in a module of their own so
  * that the runner can decide whether to load ts-morph at all.
  */
-import { LEGACY_OPT_IN_PARAM } from "../../src/contract/index.js";
+import { LEGACY_OPT_IN_PARAM, UNIFIED_TOOL } from "../../src/contract/index.js";
 
 /** A file that opted into the legacy envelope (its legacy reads are deliberate during the cutover). */
 export const LEGACY_WINDOW_OPT_IN = new RegExp(`${LEGACY_OPT_IN_PARAM}\\s*:\\s*true`);
 
+/** The cheapest test: a file that never mentions oddkit holds no call site and no legacy shape. */
+export function mentionsOddkit(source: string): boolean {
+  return source.includes(UNIFIED_TOOL);
+}
+
 /** Could this file declare a legacy shape (a type with path and title, or a hits/articles list)? */
 export function mayDeclareShape(source: string): boolean {
-  if (!source.includes("oddkit") || LEGACY_WINDOW_OPT_IN.test(source)) return false;
+  if (!mentionsOddkit(source) || LEGACY_WINDOW_OPT_IN.test(source)) return false;
   if (!/\binterface\b|\btype\s+\w+/.test(source)) return false;
   return (
     (/\bpath\??\s*:/.test(source) && /\btitle\??\s*:/.test(source)) || /\b(hits|articles)\??\s*:/.test(source)

@@ -6,10 +6,8 @@
 import type { API } from "jscodeshift";
 import type { TransformEntry } from "../../codemods/index.js";
 import type { SiteEvent } from "../../codemods/lib/report.js";
+import { mentionsOddkit } from "../../codemods/lib/shapes.js";
 import { jscodeshiftFor } from "./parser.js";
-
-/** Files that never mention oddkit hold no call site: they are not even parsed (and stay byte-identical). */
-export const CANDIDATE_PATTERN = /oddkit/;
 
 export interface ApplyResult {
   readonly output: string;
@@ -24,7 +22,8 @@ export function applyTransforms(
   source: string,
   transforms: readonly TransformEntry[],
 ): ApplyResult {
-  if (!CANDIDATE_PATTERN.test(source)) return { output: source, changed: false, sites: [] };
+  // Files that never mention oddkit hold no call site: they are not even parsed (and stay byte-identical).
+  if (!mentionsOddkit(source)) return { output: source, changed: false, sites: [] };
   const j = jscodeshiftFor(path);
   const api: API = { jscodeshift: j, j, stats: () => {}, report: () => {} };
   const sites: SiteEvent[] = [];

@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CANDIDATE_PATTERN } from "./apply.js";
+import { mentionsOddkit } from "../../codemods/lib/shapes.js";
 import {
   type FileOutcome,
   readFailure,
@@ -66,7 +66,7 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
     });
     if (source === null) continue;
     sources.set(file, source);
-    if (CANDIDATE_PATTERN.test(source)) candidates.push({ file, source });
+    if (mentionsOddkit(source)) candidates.push({ file, source });
     else settled.set(file, { file, status: "unchanged", sites: [], todos: scanTodos(source) });
   }
   const batches: SourceFile[][] = [];
