@@ -78,8 +78,11 @@ export function catalogAction(
   let result: Record<string, unknown> = buildManyResult(req, data, matching.length);
   if (legacyWindow) {
     // Rollups over the filtered set; articles (with sort_by, as in 0.28.x) are exactly the contract's page.
-    const inPathOrder =
-      sortBy === "date" ? served.listed.filter((doc) => matchesFilters(doc, filters)) : matching;
+    let inPathOrder = matching;
+    if (sortBy === "date") {
+      const kept = new Set(matching);
+      inPathOrder = served.listed.filter((doc) => kept.has(doc));
+    }
     const legacy = legacyWindowCatalog(inPathOrder, req.params.sort_by !== undefined ? page : null, {
       offset: req.offset,
       limit: req.limit,

@@ -3,6 +3,7 @@
  * pure builders of src/legacy over the served corpus (ranked by the same
  * BM25 index as the contract search).
  */
+import type { Action } from "../contract/index.js";
 import type { Corpus, CorpusDocument } from "../corpus/types.js";
 import {
   type LegacyCallParams,
@@ -36,7 +37,7 @@ function indexOf(corpus: Corpus) {
 
 export function runLegacyAction(
   served: ServedCorpus,
-  action: "search" | "catalog" | "get" | "resolve" | "preflight",
+  action: Action,
   params: LegacyCallParams,
 ): ActionOutcome {
   const { index, indexed } = indexOf(served.corpus);
