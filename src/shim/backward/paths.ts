@@ -7,7 +7,8 @@
  * call; a wrong guess is found by probing `path_prefix` one character at a
  * time (binary search over the alphabet: ~7 calls per character, bounded).
  */
-import { KINDS, normalizePath, pathForKlappyUri, toolNameFor } from "../../contract/index.js";
+import { KINDS, NO_FLAG_CAP, normalizePath, pathForKlappyUri, toolNameFor } from "../../contract/index.js";
+import { legacyPathForInput } from "../../legacy/lookup.js";
 import type { ToolCaller } from "../forward/legacy-caller.js";
 import { callMany } from "./contract-calls.js";
 
@@ -24,7 +25,10 @@ export class PathProbeError extends Error {
 }
 
 const BASE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789-_./ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const PAGE = 500;
+/** Catalog page size of the probes (they disclose nothing, so the no-flag cap). */
+const PAGE = NO_FLAG_CAP;
+/** Guesses read no declared URIs: a scheme is mapped as the legacy index maps an undeclared one. */
+const NO_DECLARED_URIS = { byUri: new Map() };
 
 function hasDeclaredUri(q: PathQuery): boolean {
   return typeof q.declaredUri === "string" && q.declaredUri.trim() !== "";
@@ -32,12 +36,7 @@ function hasDeclaredUri(q: PathQuery): boolean {
 
 /** The legacy index's guess for a URI's path (klappy://x → x.md, odd://x → odd/x.md, else scheme stripped). */
 export function guessPath(uri: string): string {
-  const klappy = pathForKlappyUri(uri);
-  if (klappy !== null) return klappy;
-  const stripped = uri.startsWith("odd://")
-    ? `odd/${uri.slice("odd://".length)}`
-    : uri.replace(/^[a-z][a-z0-9+.-]*:\/\//, "");
-  return stripped.endsWith(".md") ? stripped : `${stripped}.md`;
+  return pathForKlappyUri(uri) ?? legacyPathForInput(uri, NO_DECLARED_URIS);
 }
 
 /** The prefix shared by the nearest known paths before and after position `i` ("" when one side is unknown). */
