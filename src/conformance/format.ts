@@ -18,7 +18,7 @@ export function conformanceVerdict(report: ConformanceReport): string {
   const failed = report.checks.filter((c) => c.status === "fail").map((c) => c.id);
   const na = report.checks.filter((c) => c.status === "not-applicable").map((c) => c.id);
   return failed.length === 0
-    ? `CONFORMS: ${11 - na.length} of 11 checks pass${na.length ? ` (${na.length} not applicable: ${na.join(", ")})` : ""}`
+    ? `CONFORMS: ${report.checks.length - na.length} of ${report.checks.length} checks pass${na.length ? ` (${na.length} not applicable: ${na.join(", ")})` : ""}`
     : `DOES NOT CONFORM: check${failed.length > 1 ? "s" : ""} ${failed.join(", ")} failed`;
 }
 
