@@ -6,6 +6,8 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { DEFAULT_KIND_MAP, type KindMap, parseKindMap } from "../contract/index.js";
+import { loadCorpus } from "../corpus/index.js";
+import type { Corpus } from "../corpus/types.js";
 
 /**
  * Read a `--kind-map FILE` (JSON object of path prefix → kind). Its entries
@@ -68,6 +70,11 @@ export async function resolveTarget(
     ...(kindMap ? { kindMap } : {}),
     label: flags.corpus !== undefined ? flags.corpus : "the bundled sample corpus",
   };
+}
+
+/** Load the corpus folder of an embedded target, with its kind map. */
+export function loadTargetCorpus(target: Extract<ResolvedTarget, { kind: "embedded" }>): Promise<Corpus> {
+  return loadCorpus(target.dir, target.kindMap ? { kindMap: target.kindMap } : {});
 }
 
 /** Parse a non-negative number flag; throws naming the flag. */

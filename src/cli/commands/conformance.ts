@@ -5,8 +5,8 @@
  */
 import type { Command } from "commander";
 import { formatConformanceText, runConformance } from "../../conformance/index.js";
-import { loadCorpus, sampleCorpusDir } from "../../corpus/index.js";
-import { resolveTarget, type TargetFlags } from "../../report/inputs.js";
+import { sampleCorpusDir } from "../../corpus/index.js";
+import { loadTargetCorpus, resolveTarget, type TargetFlags } from "../../report/inputs.js";
 import { SERVER_MODES, type ServerMode } from "../../server/index.js";
 import type { CliContext } from "../context.js";
 import { targetOptions } from "../target-options.js";
@@ -38,7 +38,7 @@ export function register(program: Command, ctx: CliContext): void {
         target.kind === "url"
           ? await runConformance({ url: target.url })
           : await runConformance({
-              corpus: await loadCorpus(target.dir, target.kindMap ? { kindMap: target.kindMap } : {}),
+              corpus: await loadTargetCorpus(target),
               mode: (flags.mode ?? "contract") as ServerMode,
             });
       ctx.io.stdout(flags.json ? JSON.stringify(report, null, 2) : formatConformanceText(report));

@@ -4,9 +4,9 @@
  * the verdict on check 11.
  */
 import type { Command } from "commander";
-import { loadCorpus, sampleCorpusDir } from "../../corpus/index.js";
+import { sampleCorpusDir } from "../../corpus/index.js";
 import { COST_DEFAULTS, formatCostText, measureCost } from "../../cost/index.js";
-import { numberFlag, resolveTarget, type TargetFlags } from "../../report/inputs.js";
+import { loadTargetCorpus, numberFlag, resolveTarget, type TargetFlags } from "../../report/inputs.js";
 import type { CliContext } from "../context.js";
 import { targetOptions } from "../target-options.js";
 
@@ -55,7 +55,7 @@ export function register(program: Command, ctx: CliContext): void {
         target.kind === "url"
           ? await measureCost({ url: target.url, ...rates, inputs })
           : await measureCost({
-              corpus: await loadCorpus(target.dir, target.kindMap ? { kindMap: target.kindMap } : {}),
+              corpus: await loadTargetCorpus(target),
               ...rates,
               inputs,
             });

@@ -7,8 +7,8 @@ import { appendFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { createOddkitClient } from "../../client/index.js";
-import { loadCorpus, sampleCorpusDir } from "../../corpus/index.js";
-import { numberFlag, resolveTarget, type TargetFlags } from "../../report/inputs.js";
+import { sampleCorpusDir } from "../../corpus/index.js";
+import { loadTargetCorpus, numberFlag, resolveTarget, type TargetFlags } from "../../report/inputs.js";
 import { createReferenceServer } from "../../server/index.js";
 import { formatShadowText, loadPredicate, parseServerFilter, shadowCompare } from "../../shadow/index.js";
 import type { CliContext } from "../context.js";
@@ -53,7 +53,7 @@ export function register(program: Command, ctx: CliContext): void {
       const server =
         target.kind === "embedded"
           ? await createReferenceServer({
-              corpus: await loadCorpus(target.dir, target.kindMap ? { kindMap: target.kindMap } : {}),
+              corpus: await loadTargetCorpus(target),
             })
           : null;
       const client = createOddkitClient(
