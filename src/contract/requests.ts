@@ -8,6 +8,7 @@ import { ACTION_SPECS } from "./actions.js";
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, describeCaps } from "./caps.js";
 import { type Action, FlagSchema, SortBySchema } from "./enums.js";
 import { FilterShape } from "./filters.js";
+import { LEGACY_OPT_IN_PARAM } from "./window.js";
 
 /** The `input` text parameter, with failures that say what to pass. */
 function inputText(what: string) {
@@ -65,7 +66,7 @@ export const SearchRequestSchema = z.strictObject({
   limit: limit("search"),
   offset,
   ...FilterShape,
-  include_legacy_envelope: legacyOptIn,
+  [LEGACY_OPT_IN_PARAM]: legacyOptIn,
   knowledge_base_url: knowledgeBase,
 });
 
@@ -77,7 +78,7 @@ export const CatalogRequestSchema = z.strictObject({
   limit: limit("catalog"),
   offset,
   ...FilterShape,
-  include_legacy_envelope: legacyOptIn,
+  [LEGACY_OPT_IN_PARAM]: legacyOptIn,
   knowledge_base_url: knowledgeBase,
 });
 
@@ -87,21 +88,21 @@ export const PreflightRequestSchema = z.strictObject({
   limit: limit("preflight"),
   offset,
   ...FilterShape,
-  include_legacy_envelope: legacyOptIn,
+  [LEGACY_OPT_IN_PARAM]: legacyOptIn,
   knowledge_base_url: knowledgeBase,
 });
 
 export const GetRequestSchema = z.strictObject({
   input: inputText("the document URI (klappy://…) or repository path"),
   disclosure: disclosureSchema("get"),
-  include_legacy_envelope: legacyOptIn,
+  [LEGACY_OPT_IN_PARAM]: legacyOptIn,
   knowledge_base_url: knowledgeBase,
 });
 
 export const ResolveRequestSchema = z.strictObject({
   input: inputText("the document URI to resolve through superseded_by"),
   disclosure: disclosureSchema("resolve"),
-  include_legacy_envelope: legacyOptIn,
+  [LEGACY_OPT_IN_PARAM]: legacyOptIn,
   knowledge_base_url: knowledgeBase,
 });
 

@@ -15,6 +15,7 @@ import {
 } from "./errors.js";
 import { FILTER_NAMES, type FiltersApplied, filtersApplied, pickFilters } from "./filters.js";
 import { type RequestParams, RequestSchemas } from "./requests.js";
+import { LEGACY_OPT_IN_PARAM } from "./window.js";
 
 export function permittedFlags(action: Action): readonly Flag[] {
   return ACTION_SPECS[action].permittedFlags;
@@ -98,7 +99,7 @@ export function validateRequest<A extends Action>(action: A, raw: unknown): Vali
   const resolved = resolveDisclosure(action, params.disclosure as string[]);
   const cap = effectiveCap(resolved);
   const many = ACTION_SPECS[action].many;
-  const p = params as { limit?: number; offset?: number; include_legacy_envelope?: boolean };
+  const p = params as { limit?: number; offset?: number; [LEGACY_OPT_IN_PARAM]?: boolean };
   const limit = many ? (p.limit ?? defaultLimitFor(resolved)) : 1;
   if (many && limit > cap.max) {
     return { ok: false, error: limitExceedsCapError(limit, cap.max, cap.limitingFlag) };
@@ -113,7 +114,7 @@ export function validateRequest<A extends Action>(action: A, raw: unknown): Vali
       offset: many ? (p.offset ?? DEFAULT_OFFSET) : 0,
       cap,
       filtersApplied: ACTION_SPECS[action].filters ? filtersApplied(pickFilters(params)) : null,
-      legacyEnvelope: p.include_legacy_envelope === true,
+      legacyEnvelope: p[LEGACY_OPT_IN_PARAM] === true,
     },
   };
 }
