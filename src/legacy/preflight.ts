@@ -26,18 +26,42 @@ function text(value: unknown): string {
   return typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
 }
 
-/** The legacy keyword score of one document for a topic (0 = no match). */
-export function legacyKeywordScore(doc: CorpusDocument, topic: string): number {
-  const terms = topic
+/** Query terms of a topic: lower-cased words of 3+ letters. */
+function topicTerms(topic: string): string[] {
+  return topic
     .toLowerCase()
     .replace(/[^\w\s]/g, " ")
     .split(/\s+/)
     .filter((t) => t.length > 2);
-  const title = legacyTitle(doc).toLowerCase();
-  const path = doc.path.toLowerCase();
-  const tags = (legacyTags(doc) ?? []).map((t) => t.toLowerCase());
-  const excerpt = legacySnippet(doc.raw).toLowerCase();
-  const searchable = `${title} ${path} ${tags.join(" ")} ${excerpt}`;
+}
+
+interface ScoredFields {
+  readonly title: string;
+  readonly path: string;
+  readonly tags: readonly string[];
+  readonly excerpt: string;
+  readonly searchable: string;
+}
+
+/** The lower-cased fields the heuristic reads, once per document (a preflight scores every document). */
+const fieldsCache = new WeakMap<CorpusDocument, ScoredFields>();
+
+function fieldsOf(doc: CorpusDocument): ScoredFields {
+  let fields = fieldsCache.get(doc);
+  if (!fields) {
+    const title = legacyTitle(doc).toLowerCase();
+    const path = doc.path.toLowerCase();
+    const tags = (legacyTags(doc) ?? []).map((t) => t.toLowerCase());
+    const excerpt = legacySnippet(doc.raw).toLowerCase();
+    fields = { title, path, tags, excerpt, searchable: `${title} ${path} ${tags.join(" ")} ${excerpt}` };
+    fieldsCache.set(doc, fields);
+  }
+  return fields;
+}
+
+/** The legacy keyword score of one document for a topic's terms (0 = no match). */
+function keywordScore(doc: CorpusDocument, terms: readonly string[]): number {
+  const { title, path, tags, excerpt, searchable } = fieldsOf(doc);
   let score = 0;
   for (const term of terms) {
     if (title.includes(term)) score += WEIGHTS.title;
@@ -67,8 +91,9 @@ export function legacyPreflightResult(
   options: { readonly result_grouping?: "merged" | "overlay_first" | "grouped" } = {},
 ): LegacyPreflightResult {
   const topic = input.replace(/^preflight:\s*/i, "").trim();
+  const terms = topicTerms(topic);
   const scored = docs
-    .map((doc, i) => ({ doc, i, score: legacyKeywordScore(doc, topic) }))
+    .map((doc, i) => ({ doc, i, score: keywordScore(doc, terms) }))
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .slice(0, CANDIDATES);
