@@ -55,7 +55,7 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
   if (options.mode === "workers" && !worker) {
     throw new Error("migrate: the worker pool needs the compiled runner (dist/); run `npm run build` first");
   }
-  // Each file is read once, here. Files without a candidate literal are settled unparsed: only the rest travel.
+  // Each file is read once, here. Files that never mention oddkit are settled unparsed: only the rest travel.
   const sources = new Map<string, string>();
   const settled = new Map<string, FileOutcome>();
   const candidates: SourceFile[] = [];
@@ -76,20 +76,20 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
     (worker && options.concurrency > 1 && candidates.length > 2 * BATCH ? "workers" : "in-process");
   const useWorkers = wanted === "workers" && worker !== null;
   const children: ChildProcess[] = [];
-  let lanes: Lane[];
-  if (useWorkers) {
-    let id = 0;
-    lanes = Array.from({ length: Math.max(1, Math.min(options.concurrency, batches.length)) }, () => {
-      const child = fork(worker, [], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
-      children.push(child);
-      return async (batch) =>
-        (await ask(child, { id: id++, files: batch, transforms: options.transforms })).outcomes;
-    });
-  } else {
-    lanes = [async (batch) => transformBatch(batch, options.transforms)];
-  }
   const done: FileOutcome[] = [];
+  let lanes: Lane[] = [];
   try {
+    if (useWorkers) {
+      let id = 0;
+      lanes = Array.from({ length: Math.max(1, Math.min(options.concurrency, batches.length)) }, () => {
+        const child = fork(worker, [], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+        children.push(child);
+        return async (batch) =>
+          (await ask(child, { id: id++, files: batch, transforms: options.transforms })).outcomes;
+      });
+    } else {
+      lanes = [async (batch) => transformBatch(batch, options.transforms)];
+    }
     let next = 0;
     await Promise.all(
       lanes.map(async (lane) => {
