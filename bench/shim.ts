@@ -11,6 +11,7 @@
  *
  *   npx tsx bench/shim.ts
  */
+import { type Action, toolNameFor } from "../src/contract/index.js";
 import { createReferenceServer, type ReferenceServer } from "../src/server/index.js";
 import { createLegacyCompat } from "../src/shim/backward/compat.js";
 import { ForwardShim } from "../src/shim/forward/emulate.js";
@@ -60,7 +61,7 @@ console.log(
   ]),
 );
 console.log(row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:"]));
-const requests: [string, Record<string, unknown>][] = [
+const requests: [Action, Record<string, unknown>][] = [
   ["catalog", { disclosure: [], limit: 25 }],
   ["catalog", { disclosure: ["blockquote"], audience: "public", exposure: "public", limit: 100 }],
   ["search", { input: "caching", disclosure: ["blockquote", "metadata"] }],
@@ -72,9 +73,9 @@ for (const pass of ["cold", "warm"]) {
   for (const [action, args] of requests) {
     const before = { ...tally };
     const started = performance.now();
-    await shim.call(action as "catalog", args);
+    await shim.call(action, args);
     const ms = performance.now() - started;
-    const base = await direct(contract, `oddkit_${action}`, args);
+    const base = await direct(contract, toolNameFor(action), args);
     const bytes = tally.bytes - before.bytes;
     console.log(
       row([

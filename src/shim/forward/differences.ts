@@ -4,6 +4,8 @@
  * differential test (test/shim/forward.test.ts) holds everything else equal.
  */
 
+import { LEGACY_INDEXED_FOLDERS } from "../../legacy/lookup.js";
+
 export interface ForwardShimDifference {
   readonly what: string;
   readonly actions: readonly string[];
@@ -12,7 +14,7 @@ export interface ForwardShimDifference {
 
 export const FORWARD_SHIM_DIFFERENCES: readonly ForwardShimDifference[] = [
   {
-    what: "documents outside the legacy index folders (canon/, odd/, docs/, writings/) that declare a kind",
+    what: `documents outside the legacy index folders (${LEGACY_INDEXED_FOLDERS.join(", ")}) that declare a kind`,
     actions: ["catalog", "search", "preflight", "resolve"],
     reason:
       "a 0.28.x server lists, searches and resolves only those folders, so the shim never learns such documents exist; get still reaches them by path or URI",
