@@ -10,7 +10,7 @@ import { checkTokenReduction, REQUIRED_TOKEN_REDUCTION, VERSION_TOOL } from "../
 import { HELPERS, type HelperClient, USE_CASE_ROWS } from "../helpers/index.js";
 import { type LegacyMeasurement, measureLegacyCall } from "./legacy.js";
 import { fmt, type PolicyRow, type ProjectionInputs, projectWeek } from "./projection.js";
-import { type CostTarget, openCostTarget } from "./target.js";
+import { type CostTarget, type OpenCostTarget, openCostTarget } from "./target.js";
 
 export const COST_SCHEMA_VERSION = 1;
 
@@ -186,7 +186,7 @@ function assemble(
 /** Representative arguments for the use cases that take one, chosen from the corpus when it is known. */
 async function defaultInputs(
   client: OddkitClient,
-  target: { corpus?: import("../corpus/types.js").Corpus },
+  target: Pick<OpenCostTarget, "corpus">,
 ): Promise<Required<UseCaseInputs>> {
   const query = "canon";
   const corpus = target.corpus;
