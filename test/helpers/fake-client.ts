@@ -4,8 +4,16 @@
  * projected entries), so a helper that sends the wrong request fails here
  * exactly as it would against a server.
  */
+
+import { toWireParams } from "../../src/client/params.js";
 import type { CallOptions, OddkitClient, PaginateOptions, ResultMeta } from "../../src/client/types.js";
-import { ACTION_SPECS, type Action, projectEntry, validateRequest } from "../../src/contract/index.js";
+import {
+  type Action,
+  buildManyResult,
+  isManyAction,
+  projectEntry,
+  validateRequest,
+} from "../../src/contract/index.js";
 
 export interface RecordedCall {
   readonly method: Action | "paginate";
@@ -23,10 +31,11 @@ const META: ResultMeta = {
   emulated: false,
 };
 
+/** The wire parameters the real client would send (friendly input name → `input`). */
 function wireParams(action: Action, params: Record<string, unknown>): Record<string, unknown> {
-  const name = ACTION_SPECS[action].input?.name;
-  const { [name ?? "input"]: input, ...rest } = params;
-  return name ? { ...rest, input } : rest;
+  const mapped = toWireParams(action, params);
+  if (!mapped.ok) throw new Error(`fake client: ${mapped.error.error_message}`);
+  return mapped.wire;
 }
 
 function fullEntry(i: number): Record<string, unknown> {
@@ -54,7 +63,7 @@ export function createFakeClient(size = 3): OddkitClient & { calls: RecordedCall
     const checked = validateRequest(action, wireParams(action, params));
     if (!checked.ok) throw new Error(`fake client: ${checked.error.error_message}`);
     const { request } = checked;
-    if (!ACTION_SPECS[action].many) {
+    if (!isManyAction(action)) {
       return {
         status: "FOUND",
         data: projectEntry(action, request.disclosure, fullEntry(0)),
@@ -66,16 +75,7 @@ export function createFakeClient(size = 3): OddkitClient & { calls: RecordedCall
     for (let i = request.offset; i < Math.min(size, request.offset + request.limit); i++) {
       data.push(projectEntry(action, request.disclosure, fullEntry(i)));
     }
-    return {
-      status: data.length ? "FOUND" : "NO_MATCH",
-      data,
-      total: size,
-      limit: request.limit,
-      offset: request.offset,
-      disclosure_applied: request.disclosure,
-      filters_applied: request.filtersApplied,
-      meta: META,
-    };
+    return { ...buildManyResult(request, data, size), meta: META };
   };
   const client = {
     calls,
