@@ -92,7 +92,7 @@ export function withShims(client: OddkitClient, options: WithShimsOptions = {}):
     const validation = validateRequest(action, wire);
     if (!validation.ok)
       throw new OddkitRequestError(validation.error, { ...errorOptions(wire), sent: false });
-    const answer = await forward.call(action, wire);
+    const answer = await forward.answer(validation.request);
     const read = readToolResult(
       { content: [{ type: "text", text: answer.text }], isError: answer.isError },
       maxResponseBytes,

@@ -75,6 +75,8 @@ function asLookupIndex(index: ShimIndex): LegacyIndex {
 
 type Outcome = { result: Record<string, unknown>; isError: boolean; text: string };
 
+const ZERO_COST: ShimCost = { calls: 0, bytes: 0, tokens: 0 };
+
 export class ForwardShim {
   readonly source: LegacySource;
 
@@ -102,13 +104,26 @@ export class ForwardShim {
     return this.call(action, params);
   }
 
+  /** Validate wire parameters as a contract server does, then answer (a refusal costs no legacy call). */
   async call(action: Action, wireParams: Record<string, unknown>): Promise<EmulatedAnswer> {
-    const meter = new CostMeter(this.caller);
     const validation = validateRequest(action, wireParams);
-    const outcome: Outcome = validation.ok
-      ? await this.run(validation.request, meter.call)
-      : { result: { ...validation.error }, isError: true, text: validation.error.error_message };
-    const cost = meter.cost();
+    if (validation.ok) return this.answer(validation.request);
+    const { error } = validation;
+    return this.envelope(
+      action,
+      { result: { ...error }, isError: true, text: error.error_message },
+      ZERO_COST,
+    );
+  }
+
+  /** Answer a request the contract core has already validated. */
+  async answer(req: ResolvedRequest): Promise<EmulatedAnswer> {
+    const meter = new CostMeter(this.caller);
+    const outcome = await this.run(req, meter.call);
+    return this.envelope(req.action, outcome, meter.cost());
+  }
+
+  private envelope(action: Action, outcome: Outcome, cost: ShimCost): EmulatedAnswer {
     const envelope = {
       action,
       result: outcome.result,
