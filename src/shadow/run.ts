@@ -14,6 +14,7 @@ import {
   type ShadowDocument,
   shadowDocument,
 } from "./compare.js";
+import { checkRate } from "./rate.js";
 
 export const SHADOW_SCHEMA_VERSION = 1;
 
@@ -141,13 +142,6 @@ export class ShadowTally {
   }
 }
 
-function checkRate(rate: number): number {
-  if (!Number.isFinite(rate) || rate < 0 || rate > 1) {
-    throw new RangeError(`sampleRate must be between 0 and 1, got ${rate}`);
-  }
-  return rate;
-}
-
 /** Compare documents against a listing; updates the tally, logs and keeps disagreements. */
 export function compareAll(
   documents: Iterable<ShadowDocument>,
@@ -156,7 +150,7 @@ export function compareAll(
   tally: ShadowTally,
   keep: (d: Disagreement) => void,
 ): void {
-  const rate = checkRate(options.sampleRate ?? 1);
+  const rate = checkRate("sampleRate", options.sampleRate ?? 1);
   const random = options.random ?? Math.random;
   for (const doc of documents) {
     if (rate < 1 && random() >= rate) continue;

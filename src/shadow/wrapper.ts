@@ -7,6 +7,7 @@
 
 import type { Filters } from "../contract/index.js";
 import { type Disagreement, parseServerFilter, type ShadowDocument } from "./compare.js";
+import { checkRate } from "./rate.js";
 import {
   compareAll,
   fetchShadowInputs,
@@ -46,10 +47,7 @@ export interface ShadowWrapper {
 
 export function createShadowWrapper(options: ShadowWrapperOptions): ShadowWrapper {
   const serverFilter = parseServerFilter(options.serverFilter);
-  const requestRate = options.requestSampleRate ?? 0.01;
-  if (!Number.isFinite(requestRate) || requestRate < 0 || requestRate > 1) {
-    throw new RangeError(`requestSampleRate must be between 0 and 1, got ${requestRate}`);
-  }
+  const requestRate = checkRate("requestSampleRate", options.requestSampleRate ?? 0.01);
   const ringSize = options.ringSize ?? 50;
   if (!Number.isInteger(ringSize) || ringSize < 1)
     throw new RangeError(`ringSize must be a positive integer, got ${ringSize}`);
