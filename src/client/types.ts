@@ -68,8 +68,6 @@ export type ClientResult<A extends Action, F extends Flag> = ContractResult<A, F
     readonly meta: ResultMeta;
   };
 
-export type ClientEntry<A extends Action, F extends Flag> = Entry<A, F>;
-
 /** Telemetry event: one per action call (and per cache hit / revalidation). */
 export interface ClientEvent {
   /** `cache-error`: the cache store failed (the call went on uncached). */

@@ -28,7 +28,6 @@ export {
   type UseCaseFunctionName,
   type UseCaseId,
   type UseCaseInput,
-  type UseCaseNamed,
   useCaseById,
 } from "./use-cases.js";
 

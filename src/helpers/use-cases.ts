@@ -169,9 +169,6 @@ export type UseCase = (typeof USE_CASES)[number];
 export type UseCaseId = UseCase["id"];
 export type UseCaseFunctionName = UseCase["functionName"];
 
-/** The row of a use case, by function name. */
-export type UseCaseNamed<N extends UseCaseFunctionName> = Extract<UseCase, { functionName: N }>;
-
 /** The flags a row discloses (never when it asks for none). */
 export type UseCaseFlags<R extends UseCase> = R["disclosure"][number] & Flag;
 
