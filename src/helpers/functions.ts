@@ -13,7 +13,7 @@ import type {
   OddkitClient,
   PaginateOptions,
 } from "../client/types.js";
-import { ACTION_SPECS, type Entry, type Filters, isManyAction } from "../contract/index.js";
+import { type Entry, type Filters, isManyAction } from "../contract/index.js";
 import { type AnyUseCaseRow, USE_CASE_ROWS, type UseCase, type UseCaseFlags } from "./use-cases.js";
 
 /** What a helper needs from a client: the actions and `paginate` (any `OddkitClient` fits). */
@@ -106,7 +106,7 @@ export function useCaseRequest(
     }
   }
   const request: Record<string, unknown> = { ...row.filters, ...overrides, disclosure: [...row.disclosure] };
-  if (ACTION_SPECS[row.action].many && request.limit === undefined) request.limit = row.limit;
+  if (isManyAction(row.action) && request.limit === undefined) request.limit = row.limit;
   if (row.input !== undefined) {
     if (input === undefined) {
       throw new HelperArgumentError(row.functionName, row.input, `a ${row.input} argument is required.`);
