@@ -7,6 +7,7 @@
  * Deprecations are reported per consumer label (the call site of remote code).
  */
 import { z } from "zod";
+import { UNIFIED_TOOL } from "../../contract/index.js";
 import { LegacyToolParamsSchemas, LegacyUnifiedParamsSchema } from "../../legacy/params.js";
 import type { FetchHandler } from "../../server/http.js";
 import { consumerOf } from "../../server/mcp.js";
@@ -32,7 +33,7 @@ function inputSchema(schema: z.ZodType) {
 export function legacyToolList() {
   return [
     {
-      name: "oddkit",
+      name: UNIFIED_TOOL,
       description:
         "Unified oddkit tool (legacy surface, answered from a contract server by the oddkit-sdk compat shim).",
       inputSchema: inputSchema(LegacyUnifiedParamsSchema),
