@@ -2,7 +2,7 @@
  * The 0.28.x `get` result: the whole file (frontmatter included) with its
  * content hash, optionally one `## ` section, optionally the frontmatter.
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../corpus/parse.js";
 import { type LegacyIndex, legacyPathForInput } from "./lookup.js";
 import { extractSection, legacyMetadata } from "./text.js";
 
@@ -23,10 +23,8 @@ export type LegacyGetResult =
   | { error: string; path: string }
   | { error: string; path: string; requested_section: string; available_sections: string[] };
 
-/** Content hash of a served text (sha256 hex; the 0.28.x server used a 31-bit string hash). */
-function hashText(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
-}
+/** Content hash of a served text: sha256 hex, as the corpus hashes files (the 0.28.x server used a 31-bit string hash). */
+const hashText = sha256Hex;
 
 export function legacyGetResult(
   index: LegacyIndex,

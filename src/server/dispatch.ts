@@ -4,7 +4,13 @@
  * `ReferenceServer.callTool` end here.
  */
 import { pathToFileURL } from "node:url";
-import { type Action, invalidParamsError, isErrorEnvelope, validateRequest } from "../contract/index.js";
+import {
+  type Action,
+  invalidParamsError,
+  isErrorEnvelope,
+  LEGACY_OPT_IN_PARAM,
+  validateRequest,
+} from "../contract/index.js";
 import {
   LEGACY_RETRIEVAL_ACTIONS,
   legacyErrorEnvelope,
@@ -81,7 +87,7 @@ function contractOutcome(ctx: DispatchContext, action: Action, args: Record<stri
   if (legacyWindow && ctx.mode === "contract") {
     const error = invalidParamsError(action, [
       {
-        param: "include_legacy_envelope",
+        param: LEGACY_OPT_IN_PARAM,
         message:
           "this server runs in contract mode, which serves the new shape only; start it with --mode window to receive the legacy fields",
       },

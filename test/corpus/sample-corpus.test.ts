@@ -369,7 +369,7 @@ describe("documents the server's actions rely on", () => {
 });
 
 describe("cost of the legacy fat catalog", () => {
-  it("costs 200–450 cl100k tokens per document (target ~350), as the real corpus does", async () => {
+  it("costs 300–420 cl100k tokens per document as one fat-catalog envelope, inside the real corpus's 200–450", async () => {
     const tags = [
       ...new Set(docs.flatMap((d) => (Array.isArray(fm(d).tags) ? (fm(d).tags as string[]) : []))),
     ];
