@@ -5,13 +5,7 @@
  * shape, `checkCompliance` for the 11 checks); this module only wires them up.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import {
-  type Action,
-  checkCompliance,
-  type Flag,
-  type ResolvedRequest,
-  resultSchema,
-} from "../contract/index.js";
+import { checkCompliance, type ResolvedRequest, resultSchema } from "../contract/index.js";
 import { byteLength } from "../tokens.js";
 import {
   type ContractViolation,
@@ -117,18 +111,6 @@ export function throwIfErrorEnvelope(read: ReadResult, errorOptions: OddkitError
   );
 }
 
-const schemaCache = new Map<string, ReturnType<typeof resultSchema>>();
-
-function cachedResultSchema(action: Action, flags: readonly Flag[], legacyEnvelope: boolean) {
-  const key = `${action}|${flags.join(",")}|${legacyEnvelope}`;
-  let schema = schemaCache.get(key);
-  if (!schema) {
-    schema = resultSchema(action, flags, { legacyEnvelope });
-    schemaCache.set(key, schema);
-  }
-  return schema;
-}
-
 /**
  * Every way a successful result breaks the contract for this request: the
  * strict result schema (types, unrequested fields, missing floor) and the
@@ -140,9 +122,9 @@ export function contractViolations(
   envelope: Json,
 ): ContractViolation[] {
   const out: ContractViolation[] = [];
-  const parsed = cachedResultSchema(request.action, request.disclosure, request.legacyEnvelope).safeParse(
-    envelope.result,
-  );
+  const parsed = resultSchema(request.action, request.disclosure, {
+    legacyEnvelope: request.legacyEnvelope,
+  }).safeParse(envelope.result);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       out.push({ check: "schema", reason: `result.${issue.path.join(".")}: ${issue.message}` });

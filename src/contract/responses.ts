@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ACTION_SPECS, type ManyAction, type OneAction } from "./actions.js";
 import { type Entry, entrySchema } from "./entries.js";
-import { type Action, ActionSchema, type Flag, FlagSchema } from "./enums.js";
+import { type Action, ActionSchema, FLAGS, type Flag, FlagSchema } from "./enums.js";
 import { type FiltersApplied, FiltersAppliedSchema } from "./filters.js";
 import type { ResolvedRequest } from "./rules.js";
 
@@ -56,6 +56,20 @@ export interface ResultSchemaOptions {
  * only the fields listed in LEGACY_RESULT_FIELDS may sit beside the contract ones.
  */
 export function resultSchema(action: Action, flags: readonly Flag[], options: ResultSchemaOptions = {}) {
+  const canonical = FLAGS.filter((f) => flags.includes(f));
+  const key = `${action}|${canonical.join(",")}|${options.legacyEnvelope === true}`;
+  let schema = resultSchemaCache.get(key);
+  if (!schema) {
+    schema = buildResultSchema(action, canonical, options.legacyEnvelope === true);
+    resultSchemaCache.set(key, schema);
+  }
+  return schema;
+}
+
+// Built once per action × flag set × opt-in (at most 5 × 16 × 2): validators call this per response.
+const resultSchemaCache = new Map<string, ReturnType<typeof buildResultSchema>>();
+
+function buildResultSchema(action: Action, flags: readonly Flag[], legacyEnvelope: boolean) {
   const entry = entrySchema(action, flags);
   const shape = ACTION_SPECS[action].many
     ? {
@@ -68,7 +82,7 @@ export function resultSchema(action: Action, flags: readonly Flag[], options: Re
         filters_applied: FiltersAppliedSchema,
       }
     : { status: z.literal("FOUND"), data: entry, disclosure_applied: z.array(FlagSchema) };
-  if (!options.legacyEnvelope) return z.strictObject(shape);
+  if (!legacyEnvelope) return z.strictObject(shape);
   const legacy: Record<string, z.ZodType> = {};
   for (const key of LEGACY_RESULT_FIELDS[action]) if (!(key in shape)) legacy[key] = z.unknown().optional();
   return z.strictObject({ ...shape, ...legacy });

@@ -4,6 +4,7 @@
  * upstream. Only successful results are stored; errors never are.
  */
 import { LRUCache } from "lru-cache";
+import { canonicalJson } from "../client/cache/key.js";
 import {
   ACTIONS,
   type Action,
@@ -42,17 +43,8 @@ export function isRetrievalCall(tool: string, args: Record<string, unknown>): bo
   );
 }
 
-/** JSON with object keys sorted at every depth: equal arguments give equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
+/** The canonical JSON of request arguments is the client cache's (one definition for both caches). */
+export { canonicalJson };
 
 /** The cache key of a tool call, or null when the call is not a cacheable retrieval. */
 export function cacheKeyOf(tool: string, args: Record<string, unknown>): string | null {

@@ -13,7 +13,7 @@ import { type OddkitErrorOptions, OddkitRequestError } from "../client/errors.js
 import { paginateEntries } from "../client/paginate.js";
 import { toolName, toWireParams } from "../client/params.js";
 import type { OddkitClient, PaginateOptions, ResultMeta } from "../client/types.js";
-import { assertCompliant, readToolResult, throwIfErrorEnvelope } from "../client/validate.js";
+import { validateToolResult } from "../client/validate.js";
 import {
   ACTION_SPECS,
   type Action,
@@ -93,13 +93,13 @@ export function withShims(client: OddkitClient, options: WithShimsOptions = {}):
     if (!validation.ok)
       throw new OddkitRequestError(validation.error, { ...errorOptions(wire), sent: false });
     const answer = await forward.answer(validation.request);
-    const read = readToolResult(
+    const read = validateToolResult(
       { content: [{ type: "text", text: answer.text }], isError: answer.isError },
+      validation.request,
+      wire,
       maxResponseBytes,
       errorOptions(wire),
     );
-    throwIfErrorEnvelope(read, errorOptions(wire));
-    assertCompliant(validation.request, wire, read, errorOptions(wire));
     const meta: EmulatedResultMeta = {
       bytes: read.bytes,
       tokens: null,
