@@ -9,21 +9,20 @@
  */
 
 import { type Action, MANY_ACTIONS, type ManyAction, validateRequest } from "../contract/index.js";
-import { countTokens as cl100kTokens } from "../tokens.js";
-import { type CacheOptions, ResultCache } from "./cache/layer.js";
-import { endpointUrl, stripConsumer } from "./endpoint.js";
 import {
   type OddkitErrorOptions,
   OddkitRequestError,
   type OddkitRequestInfo,
   OddkitTimeoutError,
   OddkitTransportError,
-  redactHeaders,
-  redactUrl,
-} from "./errors.js";
+} from "../errors/index.js";
+import { countTokens as cl100kTokens } from "../tokens.js";
+import { type CacheOptions, ResultCache } from "./cache/layer.js";
+import { endpointUrl, stripConsumer } from "./endpoint.js";
 import { type ClientRetryOptions, createHttpFetch, type RequestFetch, resolveRetry } from "./http.js";
 import { paginateEntries } from "./paginate.js";
 import { toolName, toWireParams } from "./params.js";
+import { redactHeaders, redactUrl } from "./redact.js";
 import { parseVersion } from "./server-version.js";
 import { type InMemoryServer, McpSession } from "./session.js";
 import { toTransportError } from "./transport-errors.js";

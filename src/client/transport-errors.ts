@@ -6,15 +6,20 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { TimeoutError as KyTimeoutError } from "ky";
-import { OddkitError, type OddkitErrorOptions, OddkitTimeoutError, OddkitTransportError } from "./errors.js";
+import {
+  OddkitCallError,
+  type OddkitErrorOptions,
+  OddkitTimeoutError,
+  OddkitTransportError,
+} from "../errors/index.js";
 
 /** Map whatever the transport threw to the client's typed errors (already-typed errors pass through). */
 export function toTransportError(
   error: unknown,
   options: OddkitErrorOptions,
   timeoutMs: number,
-): OddkitError {
-  if (error instanceof OddkitError) return error;
+): OddkitCallError {
+  if (error instanceof OddkitCallError) return error;
   const withCause = { ...options, cause: error };
   if (error instanceof KyTimeoutError) return new OddkitTimeoutError(timeoutMs, withCause);
   if (error instanceof McpError) {

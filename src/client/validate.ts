@@ -6,14 +6,14 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { checkCompliance, type ResolvedRequest, resultSchema } from "../contract/index.js";
-import { byteLength } from "../tokens.js";
 import {
   type ContractViolation,
   OddkitContractViolationError,
   type OddkitErrorOptions,
   OddkitNotFoundError,
   OddkitRequestError,
-} from "./errors.js";
+} from "../errors/index.js";
+import { byteLength } from "../tokens.js";
 
 type Json = Record<string, unknown>;
 

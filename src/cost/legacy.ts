@@ -4,7 +4,7 @@
  * whole frontmatter), every page at the maximum limit of 500.
  */
 
-import type { ToolCaller } from "../conformance/caller.js";
+import type { ToolCaller } from "../caller/caller.js";
 import { extractResult, KINDS, LEGACY_OPT_IN_PARAM, toolNameFor } from "../contract/index.js";
 import { LEGACY_CATALOG_MAX_LIMIT } from "../legacy/catalog.js";
 import { byteLength, countTokens } from "../tokens.js";

@@ -14,6 +14,7 @@ import type {
   PaginateOptions,
 } from "../client/types.js";
 import { type Entry, type Filters, isManyAction } from "../contract/index.js";
+import { HelperArgumentError } from "../errors/index.js";
 import { type AnyUseCaseRow, USE_CASE_ROWS, type UseCase, type UseCaseFlags } from "./use-cases.js";
 
 /** What a helper needs from a client: the actions and `paginate` (any `OddkitClient` fits). */
@@ -67,18 +68,6 @@ export type HelperFunction<R extends UseCase> = R extends { paginate: true }
     ) => Promise<HelperResult<R>>;
 
 export type Helpers = { [R in UseCase as R["functionName"]]: HelperFunction<R> };
-
-/** Thrown when a helper is called with a parameter its use case fixes (JavaScript callers, casts). */
-export class HelperArgumentError extends TypeError {
-  override readonly name = "HelperArgumentError";
-  constructor(
-    readonly functionName: string,
-    readonly param: string,
-    message: string,
-  ) {
-    super(`${functionName}: ${message}`);
-  }
-}
 
 type LooseCall = (params: Record<string, unknown>, options?: CallOptions) => Promise<unknown>;
 

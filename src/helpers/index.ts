@@ -6,11 +6,12 @@
  */
 import { HELPERS } from "./functions.js";
 
+export { HelperArgumentError } from "../errors/index.js";
+
 export {
   type CollectedEntries,
   fixedParams,
   HELPERS,
-  HelperArgumentError,
   type HelperClient,
   type HelperFunction,
   type HelperOverrides,

@@ -5,7 +5,7 @@
  */
 import MiniSearch from "minisearch";
 import type { CorpusDocument } from "../corpus/types.js";
-import { comparePaths } from "./state.js";
+import { comparePaths } from "./order.js";
 
 /** Field weights: a match in the title or a heading says more than one deep in the body. */
 const BOOST = { title: 3, headings: 2, tags: 2, body: 1 } as const;

@@ -6,6 +6,7 @@
  */
 
 import { LEGACY_WINDOW_MINORS } from "../contract/index.js";
+import { EraDetectionError } from "../errors/index.js";
 
 export const ERAS = ["pre-contract", "window", "post-window"] as const;
 export type Era = (typeof ERAS)[number];
@@ -17,10 +18,6 @@ export interface SemVer {
   readonly major: number;
   readonly minor: number;
   readonly patch: number;
-}
-
-export class EraDetectionError extends Error {
-  override readonly name = "EraDetectionError";
 }
 
 const SEMVER = /^v?(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/;

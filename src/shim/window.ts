@@ -16,20 +16,7 @@ import {
   ONE_RESULT_FIELDS,
   resultSchema,
 } from "../contract/index.js";
-
-/** The opt-in widened or broke the contract part of a window response. */
-export class WindowContractViolationError extends Error {
-  override readonly name = "WindowContractViolationError";
-  constructor(
-    readonly action: Action,
-    readonly violations: readonly string[],
-    readonly result: unknown,
-  ) {
-    super(
-      `window response for '${action}' violates the contract: ${violations.join("; ")}. The legacy opt-in never widens disclosure; report this to the server's maintainers.`,
-    );
-  }
-}
+import { WindowContractViolationError } from "../errors/index.js";
 
 /** Legacy fields of one action that may ride beside the contract ones, minus names the contract owns. */
 export type LegacyPart = Readonly<Record<string, unknown>>;

@@ -4,8 +4,9 @@
  * says nothing about the path.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PathProbeError } from "../../src/errors/index.js";
 import { corpusFromFiles, createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
-import { candidatePaths, PathProbeError, PathResolver } from "../../src/shim/backward/paths.js";
+import { candidatePaths, PathResolver } from "../../src/shim/backward/paths.js";
 import { callerOf } from "./harness.js";
 
 const files = [

@@ -7,8 +7,8 @@
 import type { Command } from "commander";
 import { sampleCorpusDir } from "../../corpus/index.js";
 import { formatMigrationReport, migrationReport } from "../../report/index.js";
-import { resolveTarget, type TargetFlags } from "../../report/inputs.js";
 import type { CliContext } from "../context.js";
+import { resolveTarget, type TargetFlags } from "../inputs.js";
 import { targetOptions } from "../target-options.js";
 
 interface ReportFlags extends TargetFlags {

@@ -7,10 +7,10 @@
  */
 import { resolve } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { readKindMapFile } from "../../report/inputs.js";
 import { createReferenceServer, SERVER_MODES, type ServerMode } from "../../server/index.js";
 import { DEFAULT_HOST } from "../../server/listen.js";
 import type { CliContext } from "../context.js";
+import { readKindMapFile } from "../inputs.js";
 
 interface ServeFlags {
   corpus?: string;

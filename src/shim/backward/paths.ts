@@ -8,6 +8,7 @@
  * time (binary search over the alphabet: ~7 calls per character, bounded).
  */
 import { KINDS, NO_FLAG_CAP, normalizePath, pathForKlappyUri, toolNameFor } from "../../contract/index.js";
+import { PathProbeError } from "../../errors/index.js";
 import { legacyPathForInput } from "../../legacy/lookup.js";
 import type { ToolCaller } from "../forward/legacy-caller.js";
 import { callMany } from "./contract-calls.js";
@@ -18,10 +19,6 @@ export interface PathQuery {
   readonly title: string;
   /** The frontmatter `uri` as declared (undefined when the document declares none). */
   readonly declaredUri: unknown;
-}
-
-export class PathProbeError extends Error {
-  override readonly name = "PathProbeError";
 }
 
 const BASE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789-_./ABCDEFGHIJKLMNOPQRSTUVWXYZ";

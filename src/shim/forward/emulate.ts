@@ -32,6 +32,7 @@ import { legacyResolveResult } from "../../legacy/resolve.js";
 import { legacyMetadata } from "../../legacy/text.js";
 import { preflightAction, searchAction } from "../../server/contract-actions.js";
 import { entryFor } from "../../server/entries.js";
+import { comparePaths, newestFirst } from "../../server/order.js";
 import type { ShimDocument, ShimIndex } from "./documents.js";
 import { CostMeter, type ShimCost, type ToolCaller } from "./legacy-caller.js";
 import { LegacySource, type LegacySourceOptions } from "./source.js";
@@ -53,20 +54,6 @@ export interface EmulatedAnswer {
 }
 
 export type ForwardShimOptions = LegacySourceOptions;
-
-function comparePaths(a: { path: string }, b: { path: string }): number {
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-}
-
-/** The reference server's catalog date order: newest first, undated last, ties by path. */
-function newestFirst(a: ShimDocument, b: ShimDocument): number {
-  if (a.date !== b.date) {
-    if (a.date === null) return 1;
-    if (b.date === null) return -1;
-    return a.date < b.date ? 1 : -1;
-  }
-  return comparePaths(a, b);
-}
 
 /** Listing documents are what the legacy lookups read (path, uri, frontmatter); no text is needed. */
 function asLookupIndex(index: ShimIndex): LegacyIndex {

@@ -1,0 +1,108 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { areaOf, cycles, type ImportEdge, importsOf, ROOT, sourceFiles } from "./import-graph.js";
+
+const FILES = sourceFiles();
+const EDGES = FILES.flatMap((file) => importsOf(file));
+const LOCAL = EDGES.filter((e) => e.relative);
+
+function graphOf(edges: readonly ImportEdge[], node: (file: string) => string): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const e of edges) {
+    const [a, b] = [node(e.from), node(e.to)];
+    if (a === b && node !== String) continue;
+    if (!graph.has(a)) graph.set(a, new Set());
+    graph.get(a)?.add(b);
+  }
+  return graph;
+}
+
+describe("import boundaries of src/", () => {
+  it("reads the real graph (guards the checks below against an empty scan)", () => {
+    expect(FILES.length).toBeGreaterThan(100);
+    expect(LOCAL.some((e) => e.from === "src/index.ts" && e.to === "src/client/index.ts")).toBe(true);
+    // Imports leaving src/ (the codemods) are boundaries, not nodes; they must still name real files.
+    expect(LOCAL.filter((e) => !existsSync(join(ROOT, e.to))).map((e) => e.to)).toEqual([]);
+  });
+
+  it("no file imports itself back, type-only imports included", () => {
+    expect(cycles(graphOf(LOCAL, String))).toEqual([]);
+  });
+
+  it("no two areas import each other, even through others (areas are folders under src/)", () => {
+    expect(cycles(graphOf(LOCAL, areaOf))).toEqual([]);
+  });
+
+  it("src/contract/ imports nothing from outside itself but zod", () => {
+    const out = EDGES.filter(
+      (e) => areaOf(e.from) === "contract" && (e.relative ? areaOf(e.to) !== "contract" : e.to !== "zod"),
+    );
+    expect(out.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it("src/errors/ imports nothing but itself and the contract", () => {
+    const out = LOCAL.filter(
+      (e) => areaOf(e.from) === "errors" && !["errors", "contract"].includes(areaOf(e.to)),
+    );
+    expect(out.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it("other areas reach the contract through its index only", () => {
+    const deep = LOCAL.filter(
+      (e) => areaOf(e.from) !== "contract" && areaOf(e.to) === "contract" && e.to !== "src/contract/index.ts",
+    );
+    expect(deep.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it("every error class derives from OddkitError (no class extends a built-in error directly)", () => {
+    const direct = FILES.filter((file) =>
+      /class \w+ extends (Error|TypeError|RangeError|SyntaxError)\b/.test(
+        readFileSync(join(ROOT, file), "utf8"),
+      ),
+    );
+    expect(direct).toEqual(["src/errors/oddkit-error.ts"]);
+  });
+});
+
+describe("the cycle finder", () => {
+  it("finds a two-node and a self cycle, and passes a chain", () => {
+    const graph = new Map([
+      ["a", new Set(["b"])],
+      ["b", new Set(["a", "c"])],
+      ["c", new Set(["d"])],
+      ["d", new Set(["d"])],
+    ]);
+    expect(cycles(graph)).toEqual([["d"], ["a", "b"]]);
+    expect(
+      cycles(
+        new Map([
+          ["a", new Set(["b"])],
+          ["b", new Set(["c"])],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it("marks type-only imports and resolves relative specifiers to .ts files", () => {
+    const edges = importsOf(
+      "src/x/y.ts",
+      'import type { A } from "../contract/index.js";\nimport { type B } from "./b.js";\nimport { c, type D } from "zod";\nexport * from "../errors/index.js";\nconst m = import("./lazy.js");',
+    );
+    expect(edges).toEqual([
+      { from: "src/x/y.ts", to: "src/contract/index.ts", typeOnly: true, relative: true },
+      { from: "src/x/y.ts", to: "src/x/b.ts", typeOnly: true, relative: true },
+      { from: "src/x/y.ts", to: "zod", typeOnly: false, relative: false },
+      { from: "src/x/y.ts", to: "src/errors/index.ts", typeOnly: false, relative: true },
+      { from: "src/x/y.ts", to: "src/x/lazy.ts", typeOnly: false, relative: true },
+    ]);
+  });
+});
+
+describe("areaOf", () => {
+  it("names the folder under src/, a top-level file, or the top folder outside src/", () => {
+    expect(areaOf("src/client/cache/layer.ts")).toBe("client");
+    expect(areaOf("src/tokens.ts")).toBe("tokens");
+    expect(areaOf("codemods/lib/shapes.ts")).toBe("codemods");
+  });
+});
