@@ -33,7 +33,7 @@ import { legacyMetadata } from "../../legacy/text.js";
 import { preflightAction, searchAction } from "../../server/contract-actions.js";
 import { entryFor } from "../../server/entries.js";
 import { comparePaths, newestFirst } from "../../server/order.js";
-import type { ShimDocument, ShimIndex } from "./documents.js";
+import type { ShimIndex } from "./documents.js";
 import { CostMeter, type ShimCost, type ToolCaller } from "./legacy-caller.js";
 import { LegacySource, type LegacySourceOptions } from "./source.js";
 
