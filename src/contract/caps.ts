@@ -14,15 +14,6 @@ export const FLAG_CAPS: Readonly<Record<Flag, number>> = {
   body: 1,
 };
 
-/** Rough cost of each flag per document, in tokens (docs and estimates only). */
-export const FLAG_TOKEN_ESTIMATE: Readonly<Record<Flag | "floor", number>> = {
-  floor: 25,
-  blockquote: 100,
-  metadata: 100,
-  summary: 250,
-  body: 1000,
-};
-
 /** `limit` when a multi-result request passes none (clamped to the active cap, see `defaultLimitFor`). */
 export const DEFAULT_LIMIT = 25;
 export const DEFAULT_OFFSET = 0;

@@ -9,6 +9,7 @@ import {
   invalidParamsError,
   isErrorEnvelope,
   LEGACY_OPT_IN_PARAM,
+  type ResolvedRequest,
   validateRequest,
 } from "../contract/index.js";
 import {
@@ -78,6 +79,22 @@ function versionOutcome(ctx: DispatchContext): ActionOutcome {
   };
 }
 
+/** How the reference server answers one contract action over the served corpus. */
+type ContractHandler<A extends Action> = (
+  served: ServedCorpus,
+  req: ResolvedRequest<A>,
+  legacyWindow: boolean,
+) => ActionOutcome;
+
+/** One handler per action: a new action that lacks one fails to compile here. */
+const CONTRACT_HANDLERS: { readonly [A in Action]: ContractHandler<A> } = {
+  search: searchAction,
+  catalog: catalogAction,
+  preflight: preflightAction,
+  get: getAction,
+  resolve: resolveAction,
+};
+
 function contractOutcome(ctx: DispatchContext, action: Action, args: Record<string, unknown>): ActionOutcome {
   const validation = validateRequest(action, args);
   if (!validation.ok) {
@@ -94,19 +111,9 @@ function contractOutcome(ctx: DispatchContext, action: Action, args: Record<stri
     ]);
     return { result: { ...error }, assistantText: error.error_message, isError: true };
   }
-  const { served } = ctx;
-  switch (validation.request.action) {
-    case "search":
-      return searchAction(served, validation.request as never, legacyWindow);
-    case "catalog":
-      return catalogAction(served, validation.request as never, legacyWindow);
-    case "preflight":
-      return preflightAction(served, validation.request as never, legacyWindow);
-    case "get":
-      return getAction(served, validation.request as never, legacyWindow);
-    case "resolve":
-      return resolveAction(served, validation.request as never, legacyWindow);
-  }
+  // The request's action and its resolved request correlate; TypeScript cannot see that through an index.
+  const handler = CONTRACT_HANDLERS[validation.request.action] as ContractHandler<Action>;
+  return handler(ctx.served, validation.request, legacyWindow);
 }
 
 export class Dispatcher {

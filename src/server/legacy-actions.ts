@@ -35,54 +35,72 @@ function indexOf(corpus: Corpus) {
   return entry;
 }
 
+/** What every legacy handler reads: the served corpus, its 0.28.x index and the call's parameters. */
+interface LegacyActionInput {
+  readonly served: ServedCorpus;
+  readonly index: LegacyIndex;
+  readonly indexed: ReadonlySet<CorpusDocument>;
+  readonly docs: readonly CorpusDocument[];
+  readonly input: string;
+  readonly params: LegacyCallParams;
+}
+
+/** One 0.28.x handler per action: a new action that lacks one fails to compile here. */
+const LEGACY_HANDLERS: Readonly<Record<Action, (call: LegacyActionInput) => ActionOutcome>> = {
+  search: ({ served, indexed, docs, input, params }) => {
+    const ranked = served.index.search(input, (doc) => indexed.has(doc));
+    const result = legacySearchResult(ranked, {
+      docsConsidered: docs.length,
+      include_metadata: params.include_metadata,
+      result_grouping: params.result_grouping,
+    });
+    return {
+      result: { ...result },
+      assistantText: legacySearchText(input, result, docs.length),
+      isError: false,
+    };
+  },
+  catalog: ({ docs, params }) => {
+    const options = {
+      sort_by: params.sort_by,
+      limit: params.limit,
+      offset: params.offset,
+      filter_epoch: params.filter_epoch,
+    };
+    const result = legacyCatalogResult(docs, options);
+    return {
+      result: { ...result },
+      assistantText: legacyCatalogText(docs, result, options),
+      isError: false,
+    };
+  },
+  get: ({ served, input, params }) => {
+    const options = { include_metadata: params.include_metadata, section: params.section };
+    const result = legacyGetResult(served.corpus, input, options);
+    return { result: { ...result }, assistantText: legacyGetText(input, options, result), isError: false };
+  },
+  resolve: ({ index, input }) => {
+    const result = legacyResolveResult(index, input);
+    return { result: { ...result }, assistantText: legacyResolveText(input, result), isError: false };
+  },
+  preflight: ({ docs, input, params }) => {
+    const result = legacyPreflightResult(docs, input, { result_grouping: params.result_grouping });
+    return { result: { ...result }, assistantText: legacyPreflightText(docs, result), isError: false };
+  },
+};
+
 export function runLegacyAction(
   served: ServedCorpus,
   action: Action,
   params: LegacyCallParams,
 ): ActionOutcome {
   const { index, indexed } = indexOf(served.corpus);
-  const docs = index.documents;
-  const input = params.input ?? "";
-  switch (action) {
-    case "search": {
-      const ranked = served.index.search(input, (doc) => indexed.has(doc));
-      const result = legacySearchResult(ranked, {
-        docsConsidered: docs.length,
-        include_metadata: params.include_metadata,
-        result_grouping: params.result_grouping,
-      });
-      return {
-        result: { ...result },
-        assistantText: legacySearchText(input, result, docs.length),
-        isError: false,
-      };
-    }
-    case "catalog": {
-      const options = {
-        sort_by: params.sort_by,
-        limit: params.limit,
-        offset: params.offset,
-        filter_epoch: params.filter_epoch,
-      };
-      const result = legacyCatalogResult(docs, options);
-      return {
-        result: { ...result },
-        assistantText: legacyCatalogText(docs, result, options),
-        isError: false,
-      };
-    }
-    case "get": {
-      const options = { include_metadata: params.include_metadata, section: params.section };
-      const result = legacyGetResult(served.corpus, input, options);
-      return { result: { ...result }, assistantText: legacyGetText(input, options, result), isError: false };
-    }
-    case "resolve": {
-      const result = legacyResolveResult(index, input);
-      return { result: { ...result }, assistantText: legacyResolveText(input, result), isError: false };
-    }
-    case "preflight": {
-      const result = legacyPreflightResult(docs, input, { result_grouping: params.result_grouping });
-      return { result: { ...result }, assistantText: legacyPreflightText(docs, result), isError: false };
-    }
-  }
+  return LEGACY_HANDLERS[action]({
+    served,
+    index,
+    indexed,
+    docs: index.documents,
+    input: params.input ?? "",
+    params,
+  });
 }

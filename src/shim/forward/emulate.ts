@@ -120,19 +120,21 @@ export class ForwardShim {
     return { envelope, text: JSON.stringify(envelope, null, 2), isError: outcome.isError, cost };
   }
 
+  /** One emulation per action: a new action that lacks one fails to compile here. */
+  private readonly handlers: {
+    readonly [A in Action]: (req: ResolvedRequest<A>, call: ToolCaller) => Promise<Outcome>;
+  } = {
+    catalog: (req, call) => this.catalog(req, call),
+    search: (req, call) => this.search(req, call),
+    preflight: (req, call) => this.preflight(req, call),
+    get: (req, call) => this.get(req, call),
+    resolve: (req, call) => this.resolve(req, call),
+  };
+
   private run(req: ResolvedRequest, call: ToolCaller): Promise<Outcome> {
-    switch (req.action) {
-      case "catalog":
-        return this.catalog(req as ResolvedRequest<"catalog">, call);
-      case "search":
-        return this.search(req as ResolvedRequest<"search">, call);
-      case "preflight":
-        return this.preflight(req as ResolvedRequest<"preflight">, call);
-      case "get":
-        return this.get(req as ResolvedRequest<"get">, call);
-      case "resolve":
-        return this.resolve(req as ResolvedRequest<"resolve">, call);
-    }
+    // The request's action and its resolved request correlate; TypeScript cannot see that through an index.
+    const handler = this.handlers[req.action] as (r: ResolvedRequest, c: ToolCaller) => Promise<Outcome>;
+    return handler(req, call);
   }
 
   private async catalog(req: ResolvedRequest<"catalog">, call: ToolCaller): Promise<Outcome> {
