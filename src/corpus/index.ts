@@ -3,6 +3,9 @@
  * serves (Node-only: reads files and hashes with node:crypto). Edge code
  * imports the document rules from ./document.js directly.
  */
+
+export { EmptyCorpusError } from "../errors/index.js";
+export { requireDocuments } from "./empty.js";
 export {
   type CorpusOptions,
   corpusFromFiles,

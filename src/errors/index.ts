@@ -17,6 +17,7 @@ export {
 export { CliUsageError } from "./cli-usage-error.js";
 export { ContractCallError } from "./contract-call-error.js";
 export { type ContractViolation, OddkitContractViolationError } from "./contract-violation-error.js";
+export { EmptyCorpusError } from "./empty-corpus-error.js";
 export { EraDetectionError } from "./era-detection-error.js";
 export { HelperArgumentError } from "./helper-argument-error.js";
 export { LegacyShapeError } from "./legacy-shape-error.js";

@@ -3,6 +3,7 @@ import * as errors from "../../src/errors/index.js";
 import {
   CliUsageError,
   ContractCallError,
+  EmptyCorpusError,
   EraDetectionError,
   HelperArgumentError,
   isOddkitError,
@@ -43,6 +44,7 @@ const INSTANCES: Record<string, () => Error> = {
   ContractCallError: () => new ContractCallError("oddkit_get", { error_code: "NOT_FOUND" }),
   LegacyUsageError: () => new LegacyUsageError(event),
   EraDetectionError: () => new EraDetectionError("not a version"),
+  EmptyCorpusError: () => new EmptyCorpusError("docs/"),
   LegacyShapeError: () => new LegacyShapeError("unreadable", null),
 };
 
