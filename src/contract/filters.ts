@@ -4,7 +4,7 @@
  * set. Each filter is one mechanical comparison against frontmatter; an array
  * value means any-of.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   AUDIENCES,
   AudienceSchema,

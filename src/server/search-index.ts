@@ -7,7 +7,7 @@
  *
  * The scoring is the one the server first shipped with (minisearch's BM25+,
  * k 1.2, b 0.7, d 0.5; prefix matches weighted 0.375 × len / (len + 0.3 ×
- * extra)); test/server/search-index.test.ts holds it against minisearch
+ * extra)); test/server/search/search-index.test.ts holds it against minisearch
  * itself on generated corpora and queries.
  */
 import type { CorpusDocument } from "../corpus/types.js";
