@@ -313,13 +313,13 @@ export function printServerRows(rows: readonly SpeedRow[]): void {
   const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
   console.log(`\ngoals (${first.docs} → ${last.docs} documents)`);
   console.log(
-    `  search p50 growth ${growth.toFixed(1)}× (${ms(first.search.p50)} → ${ms(last.search.p50)} ms; catalog ${(last.catalog.p50 / first.catalog.p50).toFixed(1)}×)   goal ≤ ${SERVER_GOALS.searchGrowth}×   ${verdict(growth <= SERVER_GOALS.searchGrowth)}`,
+    `goal: server search p50 growth ${growth.toFixed(1)}× (${ms(first.search.p50)} → ${ms(last.search.p50)} ms; catalog ${(last.catalog.p50 / first.catalog.p50).toFixed(1)}×)   goal ≤ ${SERVER_GOALS.searchGrowth}×   ${verdict(growth <= SERVER_GOALS.searchGrowth)}`,
   );
   console.log(
-    `  peak RSS at ${last.docs}: ${last.rssMB.toFixed(0)} MB   goal ≤ ${SERVER_GOALS.rssMB} MB   ${verdict(last.rssMB <= SERVER_GOALS.rssMB)}`,
+    `goal: server peak RSS at ${last.docs}: ${last.rssMB.toFixed(0)} MB   goal ≤ ${SERVER_GOALS.rssMB} MB   ${verdict(last.rssMB <= SERVER_GOALS.rssMB)}`,
   );
   console.log(
-    `  start at ${last.docs}: ${start.toFixed(1)} s (load ${last.loadS.toFixed(1)} + index ${last.indexS.toFixed(1)})   goal ≤ ${SERVER_GOALS.startS} s   ${verdict(start <= SERVER_GOALS.startS)}`,
+    `goal: server start at ${last.docs}: ${start.toFixed(1)} s (load ${last.loadS.toFixed(1)} + index ${last.indexS.toFixed(1)})   goal ≤ ${SERVER_GOALS.startS} s   ${verdict(start <= SERVER_GOALS.startS)}`,
   );
 }
 
