@@ -158,7 +158,9 @@ describe("compact search index", () => {
     expectSameRanking(corpus.documents, [...titles, ...queries(7, 10)]);
   });
 
-  it("ranks generated documents (Unicode, punctuation, stop words, prefixes, empty fields) exactly as minisearch did", { timeout: 180_000 }, () => {
+  it("ranks generated documents (Unicode, punctuation, stop words, prefixes, empty fields) exactly as minisearch did", {
+    timeout: 180_000,
+  }, () => {
     for (const seed of [1, 2, 3]) expectSameRanking(generatedDocs(seed, 150), queries(seed * 11, 60));
   });
 
