@@ -18,6 +18,7 @@ const COMMANDS: (() => Promise<CommandModule>)[] = [
   () => import("./commands/helpers.js"),
   () => import("./commands/serve.js"),
   () => import("./commands/migrate.js"),
+  () => import("./commands/context.js"),
 ];
 
 export async function main(argv: string[], io: CliIO = processIO(), signal?: AbortSignal): Promise<number> {

@@ -32,6 +32,8 @@ export interface VerbRun {
    * library call to make; runs before any client or server is opened.
    */
   readonly prepare: () => (client: OddkitClient) => Promise<unknown>;
+  /** Readable output for results that are not one contract page (grouped search, context); default `renderTable`. */
+  readonly render?: (result: Record<string, unknown>) => string;
 }
 
 /** Exit code and message for a failure. Client errors are matched by name so this module loads no client code. */
@@ -58,7 +60,9 @@ export async function runVerb(ctx: CliContext, run: VerbRun): Promise<void> {
     ctx.io.stdout(
       run.json
         ? `${JSON.stringify(result, null, 2)}\n`
-        : renderTable({ action: run.action, result, ...(run.flags ? { flags: run.flags } : {}) }),
+        : run.render
+          ? run.render(result)
+          : renderTable({ action: run.action, result, ...(run.flags ? { flags: run.flags } : {}) }),
     );
     ctx.exit(EXIT.ok);
   } catch (error) {
