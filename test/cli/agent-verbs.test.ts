@@ -4,7 +4,7 @@
  * `admit` prints `admit`'s record; same server, same request.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildContext, renderContext } from "../../src/agent/index.js";
+import { buildContext, type ContextOptions, renderContext } from "../../src/agent/index.js";
 import { main } from "../../src/cli/main.js";
 import { createOddkitClient, type OddkitClient } from "../../src/client/index.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 describe("context", () => {
-  it.each([
+  it.each<[string[], ContextOptions]>([
     [["--budget", "500"], { budgetTokens: 500 }],
     [["--budget", "4000", "--include-all"], { budgetTokens: 4000, includeAll: true }],
     [
