@@ -19,6 +19,7 @@ const COMMANDS: (() => Promise<CommandModule>)[] = [
   () => import("./commands/serve.js"),
   () => import("./commands/migrate.js"),
   () => import("./commands/context.js"),
+  () => import("./commands/admit.js"),
 ];
 
 export async function main(argv: string[], io: CliIO = processIO(), signal?: AbortSignal): Promise<number> {

@@ -3,8 +3,20 @@
  * `buildContext`'s object with --json (and its Markdown rendering without),
  * `admit` prints `admit`'s record; same server, same request.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildContext, type ContextOptions, renderContext } from "../../src/agent/index.js";
+import {
+  admit,
+  browse,
+  buildContext,
+  type ContextOptions,
+  type EvidencePacket,
+  expand,
+  renderContext,
+  toEvidence,
+} from "../../src/agent/index.js";
 import { main } from "../../src/cli/main.js";
 import { createOddkitClient, type OddkitClient } from "../../src/client/index.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
@@ -75,5 +87,92 @@ describe("context", () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stdout).toBe("");
+  });
+});
+
+describe("admit", () => {
+  const dir = mkdtempSync(join(tmpdir(), "oddkit-admit-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let packet: EvidencePacket;
+  const write = (name: string, value: unknown) => {
+    const path = join(dir, name);
+    writeFileSync(path, typeof value === "string" ? value : JSON.stringify(value));
+    return path;
+  };
+
+  beforeAll(async () => {
+    const answer = await browse(library, "catalog", { include: ["essays", "docs"], limit: 4 });
+    packet = await toEvidence(await expand(answer, { max: 3, budgetTokens: 50_000 }), {
+      scope: { include: ["essays", "docs"] },
+    });
+  });
+
+  it.each([
+    [[], 0, 50_000],
+    [["--budget", "40"], 4, 40],
+  ])("admit %j --json is admit() of the same packet (exit %i)", async (flags, exit, budgetTokens) => {
+    const file = write("packet.json", packet);
+    const { code, stdout, stderr } = await run([
+      "admit",
+      file,
+      "--include",
+      "essays,docs",
+      ...(flags.length > 0 ? flags : ["--budget", "50000"]),
+      "--url",
+      url,
+      "--json",
+    ]);
+    expect(stderr).toBe("");
+    expect(code).toBe(exit);
+    const viaLibrary = await admit(packet, {
+      client: library,
+      scope: { include: ["essays", "docs"] },
+      budgetTokens,
+    });
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(viaLibrary)));
+  });
+
+  it("prints what entered, what was refused and why, then the evidence", async () => {
+    const file = write("packet.json", packet);
+    const { code, stdout } = await run([
+      "admit",
+      file,
+      "--include",
+      "essays,docs",
+      "--budget",
+      "40",
+      "--url",
+      url,
+    ]);
+    expect(code).toBe(4);
+    expect(stdout).toMatch(
+      /^admission: (partial|refused) · \d+ entered, \d+ refused · \d+ of 40 cl100k tokens/,
+    );
+    expect(stdout).toMatch(/refused {2}klappy:\/\/\S+ \[budget\]: passed every check/);
+    expect(stdout).toContain("--- admitted evidence (");
+  });
+
+  it("a caller scope narrower than the packet's refuses the packet (exit 2)", async () => {
+    const file = write("packet.json", packet);
+    const { code, stderr } = await run(["admit", file, "--include", "essays", "--url", url]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/EVIDENCE_SCOPE_WIDENED: .*kinds docs are outside the allowed kinds essays/);
+  });
+
+  it.each([
+    ["forged.json", () => ({ ...packet, request_identity: "0".repeat(64) }), /EVIDENCE_IDENTITY/],
+    ["not-json.json", () => "{ not json", /is not JSON/],
+    ["v2.json", () => ({ ...packet, schema: "oddkit-evidence/2" }), /EVIDENCE_SCHEMA/],
+  ])("%s → exit 2 naming what is wrong", async (name, make, message) => {
+    const file = write(name, make());
+    const { code, stderr } = await run(["admit", file, "--include", "essays,docs", "--url", url]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  it("a packet file that does not exist → exit 2", async () => {
+    const { code, stderr } = await run(["admit", join(dir, "nowhere.json"), "--url", url]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/cannot read/);
   });
 });
