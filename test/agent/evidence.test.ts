@@ -250,17 +250,34 @@ describe("admit refuses a packet as a whole", () => {
   it.each([
     [
       "a content hash",
-      (p: EvidencePacket) =>
-        void ((p.execution.selected[0] as { content_hash: string }).content_hash = "0".repeat(64)),
+      (p: EvidencePacket) => {
+        (p.execution.selected[0] as { content_hash: string }).content_hash = "0".repeat(64);
+      },
     ],
-    ["the request's filters", (p: EvidencePacket) => void (p.request.params.path_prefix = "writings/")],
+    [
+      "the request's filters",
+      (p: EvidencePacket) => {
+        p.request.params.path_prefix = "writings/";
+      },
+    ],
     [
       "a selected URI",
-      (p: EvidencePacket) =>
-        void ((p.execution.selected[1] as { uri: string }).uri = "klappy://docs/guide-1"),
+      (p: EvidencePacket) => {
+        (p.execution.selected[1] as { uri: string }).uri = "klappy://docs/guide-1";
+      },
     ],
-    ["the revision", (p: EvidencePacket) => void (p.execution.knowledge_base_revision = "f".repeat(64))],
-    ["the scope", (p: EvidencePacket) => void (p.scope = { include: "essays", exposure: "public", tier: 1 })],
+    [
+      "the revision",
+      (p: EvidencePacket) => {
+        p.execution.knowledge_base_revision = "f".repeat(64);
+      },
+    ],
+    [
+      "the scope",
+      (p: EvidencePacket) => {
+        p.scope = { include: "essays", exposure: "public", tier: 1 };
+      },
+    ],
   ])("when %s was forged (identity mismatch)", async (_what, forge) => {
     const forged = copy(packet);
     forge(forged);
@@ -291,11 +308,25 @@ describe("admit refuses a packet as a whole", () => {
   it.each([
     [
       "another schema version",
-      (p: Record<string, unknown>) => void (p.schema = "oddkit-evidence/2"),
+      (p: Record<string, unknown>) => {
+        p.schema = "oddkit-evidence/2";
+      },
       /reads evidence packets of schema 'oddkit-evidence\/1'; got schema "oddkit-evidence\/2"/,
     ],
-    ["an unknown field", (p: Record<string, unknown>) => void (p.extra = 1), /Unrecognized key/],
-    ["no schema field", (p: Record<string, unknown>) => void delete p.schema, /got schema undefined/],
+    [
+      "an unknown field",
+      (p: Record<string, unknown>) => {
+        p.extra = 1;
+      },
+      /Unrecognized key/,
+    ],
+    [
+      "no schema field",
+      (p: Record<string, unknown>) => {
+        delete p.schema;
+      },
+      /got schema undefined/,
+    ],
   ])("for %s (schema)", async (_what, change, message) => {
     const value = copy(packet) as unknown as Record<string, unknown>;
     change(value);
