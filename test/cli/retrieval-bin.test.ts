@@ -15,7 +15,7 @@ function bin(args: string[]): Promise<{ code: number; stdout: string; stderr: st
     execFile(
       process.execPath,
       ["bin/oddkit-sdk.js", ...args],
-      { cwd: ROOT, timeout: 60_000 },
+      { cwd: ROOT },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
