@@ -105,7 +105,7 @@ function largeDocumentSnippet(doc: CorpusDocument, terms: readonly string[]): st
     at = pattern.exec(doc.body)?.index ?? -1;
   }
   const start = Math.max(0, at - RAW_WINDOW);
-  const raw = doc.body.slice(start, (at < 0 ? 0 : at) + 2 * RAW_WINDOW);
+  const raw = doc.body.slice(start, Math.max(at, 0) + 2 * RAW_WINDOW);
   const text = plainText(raw);
   if (text === "") return doc.title.slice(0, SNIPPET_MAX_LENGTH);
   const lower = text.toLowerCase();

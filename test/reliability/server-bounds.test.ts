@@ -107,11 +107,16 @@ describe("deep nesting (item 14)", () => {
   });
 });
 
+interface RpcReply {
+  error: { code: number; message: string };
+  result: { content: { type: string }[] };
+}
+
 /** One JSON-RPC exchange over HTTP (JSON responses). */
 async function rpc(
   body: unknown,
   session?: string,
-): Promise<{ status: number; json: any; session: string | null }> {
+): Promise<{ status: number; json: RpcReply; session: string | null }> {
   const response = await fetch(url, {
     method: "POST",
     headers: {
@@ -184,7 +189,7 @@ describe("malformed tools/call params (item 14)", () => {
       },
       session,
     );
-    expect(json.result.content[0].type).toBe("text");
+    expect(json.result.content[0]?.type).toBe("text");
   });
 });
 
@@ -242,7 +247,7 @@ describe("request body limit (item 10)", () => {
     const r = await rawPost({ ...headers, "Transfer-Encoding": "chunked" }, async (req) => {
       // Write with backpressure until the server stops reading (the socket closes) or 64 MiB are sent.
       let closed = false;
-      let wake = () => undefined as void;
+      let wake: () => void = () => undefined;
       req.once("close", () => {
         closed = true;
         wake();
