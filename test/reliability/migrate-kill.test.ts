@@ -4,9 +4,10 @@
  * (issue 14, item 2 and its "Done when").
  *
  * The run is a separate process (test/reliability/fixtures/migrate-child.ts)
- * that prints its progress by file count; it is SIGKILLed when the count
- * reaches a chosen point — during the transform phase, right after the first
- * write, and in the middle of the write phase — never after a timer. After
+ * that prints its progress by file count and freezes itself on the event-loop
+ * turn after a chosen step (in the middle of the next file's work); it is then
+ * SIGKILLed — during the transform phase, right after the first write, and in
+ * the middle of the write phase — never after a timer. After
  * each kill every file is compared byte for byte with its original and with
  * its expected migrated text; a last run must finish the job.
  */
@@ -93,18 +94,23 @@ interface ChildRun {
   readonly lines: string[];
 }
 
-/** Run migrate in a child; SIGKILL its process group when `killWhen` says so for a progress line. */
-function runChild(killWhen: (line: string) => boolean): Promise<ChildRun> {
+/**
+ * Run migrate in a child that freezes itself right after progress step `stop`
+ * (`written:600`); SIGKILL its process group when that step's line arrives.
+ */
+function runChild(stop: string | null): Promise<ChildRun> {
   const concurrency = compiledWorkerPath() ? "2" : "1";
-  const child: ChildProcess = spawn(process.execPath, ["--import", TSX_LOADER, CHILD, dir, concurrency], {
-    stdio: ["ignore", "pipe", "inherit"],
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", TSX_LOADER, CHILD, dir, concurrency, ...(stop ? [stop] : [])],
+    { stdio: ["ignore", "pipe", "inherit"], detached: true },
+  );
   const lines: string[] = [];
   let killed = false;
+  const stopLine = stop?.replace(":", " ");
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (line) => {
     lines.push(line);
-    if (!killed && killWhen(line)) {
+    if (!killed && line === stopLine) {
       killed = true;
       // The whole group: the run and its worker processes.
       process.kill(-(child.pid as number), "SIGKILL");
@@ -112,9 +118,6 @@ function runChild(killWhen: (line: string) => boolean): Promise<ChildRun> {
   });
   return new Promise((settle) => child.on("close", (code, signal) => settle({ code, signal, lines })));
 }
-
-const count = (prefix: string) => (line: string) =>
-  line.startsWith(`${prefix} `) ? Number(line.slice(prefix.length + 1)) : 0;
 
 /** Every file is its original or its migrated text; returns how many are migrated (of those that change). */
 async function checkEveryFile(): Promise<{ migrated: number; original: number }> {
@@ -148,26 +151,26 @@ describe(`SIGKILL at any moment of a migrate run over ${FILES} files`, () => {
   it("leaves every file original or migrated after each kill, and a re-run completes the rest", async () => {
     expect(changing()).toBeGreaterThan(1000);
     // 1. Killed in the transform phase: nothing is written yet.
-    const first = await runChild((line) => count("outcome")(line) >= 300);
+    const first = await runChild("outcome:300");
     expect(first.signal).toBe("SIGKILL");
     expect(first.lines.some((l) => l.startsWith("written"))).toBe(false);
     expect(await checkEveryFile()).toEqual({ migrated: 0, original: changing() });
 
     // 2. Killed right after the first write.
-    const second = await runChild((line) => count("written")(line) >= 1);
+    const second = await runChild("written:1");
     expect(second.signal).toBe("SIGKILL");
     const afterSecond = await checkEveryFile();
     expect(afterSecond.migrated).toBeGreaterThanOrEqual(1);
 
     // 3. Killed in the middle of the write phase of the re-run (what is left is fewer files).
-    const third = await runChild((line) => count("written")(line) >= Math.floor(afterSecond.original / 2));
+    const third = await runChild(`written:${Math.floor(afterSecond.original / 2)}`);
     expect(third.signal).toBe("SIGKILL");
     const afterThird = await checkEveryFile();
     expect(afterThird.migrated).toBeGreaterThan(afterSecond.migrated);
     expect(afterThird.original).toBeGreaterThan(0);
 
     // 4. A re-run completes the rest and removes the temp files a kill may have left.
-    const last = await runChild(() => false);
+    const last = await runChild(null);
     expect(last.code).toBe(0);
     const summary = JSON.parse((last.lines.at(-1) as string).replace(/^summary /, ""));
     expect(summary.files.changed).toBe(afterThird.original);

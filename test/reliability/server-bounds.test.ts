@@ -67,6 +67,21 @@ describe("query bounds (item 9)", () => {
     expect((await search({ input: "cache" })).status).toBe("FOUND");
   });
 
+  it("legacy mode keeps the same bounds (its 0.28 error shape)", async () => {
+    const legacy = await createReferenceServer({ mode: "legacy" });
+    try {
+      const answer = await legacy.callTool("oddkit_search", { input: "lorem ipsum ".repeat(90_000) });
+      expect(answer.isError).toBe(true);
+      expect(answer.content[0]?.text).toContain("(maxInputChars)");
+      const deep = await legacy.callTool("oddkit_search", { input: "q", tags: [[[[[[[[[["x"]]]]]]]]]] });
+      expect(deep.content[0]?.text).toContain("(maxParamDepth)");
+      const ok = await legacy.callTool("oddkit_search", { input: "cache" });
+      expect(ok.isError).toBeFalsy();
+    } finally {
+      await legacy.close();
+    }
+  });
+
   it("preflight's task text has the same bounds", async () => {
     const r = resultOf(
       await server.callTool(UNIFIED_TOOL, { action: "preflight", input: "t ".repeat(maxQueryTerms + 1) }),
