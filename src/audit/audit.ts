@@ -6,6 +6,7 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { DEFAULT_KIND_MAP, type KindMap, normalizePath, pathForKlappyUri } from "../contract/index.js";
+import { requireDocuments } from "../corpus/empty.js";
 import type { SourceFile } from "../corpus/load.js";
 import type { Corpus, LoadWarning } from "../corpus/types.js";
 import { listMarkdownFiles, readCorpusFile } from "../corpus/walk.js";
@@ -31,6 +32,7 @@ export type AuditSource = string | Corpus | readonly SourceFile[];
 
 export async function auditCorpus(source: AuditSource, options: AuditOptions = {}): Promise<AuditReport> {
   const { root, files, warnings } = await filesOf(source);
+  if (typeof source === "string") requireDocuments(source, files.length);
   const kindMap = options.kindMap ?? (isCorpus(source) ? source.kindMap : undefined) ?? DEFAULT_KIND_MAP;
   const report = auditFiles(root, files, kindMap, options.strict ?? false);
   return warnings.length === 0
