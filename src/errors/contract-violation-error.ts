@@ -3,8 +3,11 @@ import { OddkitCallError, type OddkitErrorOptions } from "./call-error.js";
 
 /** One way a response breaks the contract: a numbered check of the spec, or a schema mismatch. */
 export interface ContractViolation {
-  /** The contract check (1–11), `"schema"` for a shape mismatch, `"size"` for an answer over maxResponseBytes. */
-  readonly check: ComplianceViolation["check"] | "schema" | "size";
+  /**
+   * The contract check (1–11), `"schema"` for a shape mismatch, `"size"` for an answer over
+   * maxResponseBytes, `"verification"` when a re-read contradicts a listing (helpers/verify-public.ts).
+   */
+  readonly check: ComplianceViolation["check"] | "schema" | "size" | "verification";
   readonly reason: string;
   readonly evidence?: unknown;
 }

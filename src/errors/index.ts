@@ -26,6 +26,6 @@ export { isOddkitError, OddkitError } from "./oddkit-error.js";
 export { OddkitPaginationError, type PaginationFailure } from "./pagination-error.js";
 export { PathProbeError } from "./path-probe-error.js";
 export { OddkitRequestError } from "./request-error.js";
-export { OddkitTimeoutError } from "./timeout-error.js";
+export { OddkitTimeoutError, type TimeoutPhase } from "./timeout-error.js";
 export { OddkitTransportError } from "./transport-error.js";
 export { WindowContractViolationError } from "./window-contract-violation-error.js";

@@ -55,9 +55,9 @@ describe("import boundaries of src/", () => {
     expect(deep.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
   });
 
-  it("every error class derives from OddkitError (no class extends a built-in error directly)", () => {
+  it("every exported error class derives from OddkitError (none extends a built-in error directly)", () => {
     const direct = FILES.filter((file) =>
-      /class \w+ extends (Error|TypeError|RangeError|SyntaxError)\b/.test(
+      /export class \w+ extends (Error|TypeError|RangeError|SyntaxError)\b/.test(
         readFileSync(join(ROOT, file), "utf8"),
       ),
     );
