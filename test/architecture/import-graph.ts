@@ -13,6 +13,8 @@ export interface ImportEdge {
   readonly to: string;
   readonly typeOnly: boolean;
   readonly relative: boolean;
+  /** A lazy `import("…")`: loaded on demand, so it cannot make a load-order cycle. */
+  readonly dynamic?: true;
 }
 
 export const ROOT = resolve(import.meta.dirname, "../..");
@@ -31,12 +33,18 @@ export function sourceFiles(dir = join(ROOT, "src")): string[] {
 export function importsOf(file: string, text = readFileSync(join(ROOT, file), "utf8")): ImportEdge[] {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const edges: ImportEdge[] = [];
-  const add = (specifier: string, typeOnly: boolean) => {
+  const add = (specifier: string, typeOnly: boolean, dynamic = false) => {
     const isRelative = specifier.startsWith(".");
     const to = isRelative
       ? relative(ROOT, resolve(ROOT, dirname(file), specifier)).replace(/\.js$/, ".ts")
       : specifier;
-    edges.push({ from: file, to, typeOnly, relative: isRelative });
+    edges.push({
+      from: file,
+      to,
+      typeOnly,
+      relative: isRelative,
+      ...(dynamic ? { dynamic: true as const } : {}),
+    });
   };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -68,7 +76,7 @@ export function importsOf(file: string, text = readFileSync(join(ROOT, file), "u
       node.arguments[0] &&
       ts.isStringLiteral(node.arguments[0])
     ) {
-      add(node.arguments[0].text, false);
+      add(node.arguments[0].text, false, true);
     }
     ts.forEachChild(node, visit);
   };
