@@ -46,10 +46,10 @@ function explain(f: FileVerdict): string {
 }
 
 describe("the real-world corpus", () => {
-  it("has at least 20 files in at least 7 styles, with call-free files among them", () => {
+  it("has at least 40 files in at least 12 styles, with call-free files among them", () => {
     const files = Object.values(manifest.files);
-    expect(files.length).toBeGreaterThanOrEqual(20);
-    expect(new Set(files.map((f) => f.style)).size).toBeGreaterThanOrEqual(7);
+    expect(files.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(files.map((f) => f.style)).size).toBeGreaterThanOrEqual(12);
     expect(files.filter((f) => f.expect === "no-call").length).toBeGreaterThan(0);
   });
 

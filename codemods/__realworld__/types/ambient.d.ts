@@ -105,3 +105,7 @@ interface ImportMeta {
 }
 
 declare module "server-only";
+
+declare module "$env/dynamic/private" {
+  export const env: Record<string, string | undefined>;
+}

@@ -20,6 +20,7 @@ const STUB_PACKAGES: Record<string, string> = {
   "deno-std-http": "deno-std-http",
   "@supabase/supabase-js": "supabase-js",
   "server-only": "server-only",
+  $env: "sveltekit-env",
 };
 
 /** `<root>/node_modules`: symlinks to this package's dependencies, oddkit-sdk → this package, and the stubs. */

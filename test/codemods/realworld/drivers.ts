@@ -32,6 +32,20 @@ export function plain(value: unknown): unknown {
   );
 }
 
+/**
+ * Driver arguments are JSON; a few values a caller passes are not: `{ "$url": "…" }` becomes a URL and
+ * `{ "$fetch": true }` the global fetch (a framework's fetch, as SvelteKit hands load functions).
+ */
+export function revive(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(revive);
+  if (value === null || typeof value !== "object") return value;
+  const record = value as Record<string, unknown>;
+  if (typeof record.$url === "string") return new URL(record.$url);
+  if (record.$fetch === true)
+    return (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init);
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, revive(v)]));
+}
+
 function pick(module: Record<string, unknown>, path: string): unknown {
   let value: unknown = module;
   for (const part of path.split(".")) {
@@ -105,14 +119,14 @@ export async function runDriver(driver: Driver, ctx: DriverContext): Promise<unk
         const exported = pick(module, driver.export);
         if (driver.construct) {
           const Ctor = exported as new (...args: unknown[]) => Record<string, (...a: unknown[]) => unknown>;
-          const instance = new Ctor(...driver.construct);
+          const instance = new Ctor(...(revive(driver.construct) as unknown[]));
           const method = instance[driver.method ?? ""];
           if (typeof method !== "function") throw new Error(`realworld driver: no method ${driver.method}`);
-          return await method.apply(instance, driver.args);
+          return await method.apply(instance, revive(driver.args) as unknown[]);
         }
         return await (exported as (...a: unknown[]) => unknown).apply(
           thisOf(module, driver.export),
-          driver.args,
+          revive(driver.args) as unknown[],
         );
       });
     case "request":
@@ -122,7 +136,7 @@ export async function runDriver(driver: Driver, ctx: DriverContext): Promise<unk
         const res = await handler.call(
           thisOf(module, driver.export),
           requestOf(driver.request),
-          ...driver.extraArgs,
+          ...(revive(driver.extraArgs) as unknown[]),
         );
         return responseValue(res);
       });
@@ -173,7 +187,7 @@ export async function runDriver(driver: Driver, ctx: DriverContext): Promise<unk
           const hook = pick(module, driver.export) as (...a: unknown[]) => unknown;
           let last: unknown;
           const Probe = () => {
-            last = hook(...driver.args);
+            last = hook(...(revive(driver.args) as unknown[]));
             return null;
           };
           await react.__renderTree(react.createElement(Probe, {}), { settle });
@@ -187,7 +201,10 @@ export async function runDriver(driver: Driver, ctx: DriverContext): Promise<unk
       return caught(async () => {
         const module = await load(entry);
         const element = new FakeElement();
-        await (pick(module, driver.export) as (...a: unknown[]) => unknown)(element, ...driver.args);
+        await (pick(module, driver.export) as (...a: unknown[]) => unknown)(
+          element,
+          ...(revive(driver.args) as unknown[]),
+        );
         await runtime.settle();
         return { innerHTML: element.innerHTML, textContent: element.textContent, hidden: element.hidden };
       });

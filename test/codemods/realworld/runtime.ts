@@ -124,16 +124,25 @@ export function installRuntime(load: (file: string) => Promise<unknown>): Realwo
     },
     async invokeFunction(name: string, body: unknown, headers: Record<string, string>) {
       if (!functionsDir) throw new Error(`supabase stub: no functions folder registered (invoke "${name}")`);
-      const handler = await serveHandlerOf(`${functionsDir}/${name}/index.ts`);
-      return handler(
-        new Request(`https://project.supabase.co/functions/v1/${name}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", ...headers },
-          body: body === null ? null : typeof body === "string" ? body : JSON.stringify(body),
-        }),
-      );
+      // An invocation is a request in flight (loading the function included), as its fetch would be.
+      inFlight++;
+      try {
+        return await invokeLoaded(name, body, headers);
+      } finally {
+        inFlight--;
+      }
     },
   };
+  async function invokeLoaded(name: string, body: unknown, headers: Record<string, string>) {
+    const handler = await serveHandlerOf(`${functionsDir}/${name}/index.ts`);
+    return handler(
+      new Request(`https://project.supabase.co/functions/v1/${name}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: body === null ? null : typeof body === "string" ? body : JSON.stringify(body),
+      }),
+    );
+  }
   g.__oddkitRealworld = runtime;
   g.Deno = {
     env: { get: (name: string) => env[name], toObject: () => ({ ...env }) },
