@@ -32,7 +32,7 @@ function prose(text: string): string {
 }
 
 /** Inline links and images `[text](target)` and reference definitions `[id]: target`. */
-export function linksOf(text: string): string[] {
+function linksOf(text: string): string[] {
   const body = prose(text);
   const inline = [...body.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!);
   const defined = [...body.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)].map((m) => m[1]!);
@@ -58,7 +58,7 @@ function anchorsOf(file: string): Set<string> {
 }
 
 /** Why a link is broken, or null. */
-export function brokenLink(from: string, target: string): string | null {
+function brokenLink(from: string, target: string): string | null {
   if (/^(https?:|mailto:)/i.test(target)) return null;
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return `scheme not allowed in docs: ${target}`;
   const [path = "", anchor] = target.split("#");
