@@ -7,6 +7,7 @@ import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { glob } from "tinyglobby";
 import { DEFAULT_KIND_MAP, type KindMap, normalizePath, pathForKlappyUri } from "../contract/index.js";
+import { corpusKindMap, type KindMapSource } from "../corpus/kind-map-file.js";
 import { IGNORED_GLOBS, type SourceFile } from "../corpus/load.js";
 import type { Corpus } from "../corpus/types.js";
 import { auditDocument, type DocumentDraft, finding } from "./document.js";
@@ -20,8 +21,14 @@ import {
 } from "./types.js";
 
 export interface AuditOptions {
-  /** Path prefix → kind map of the knowledge base (default: the contract's DEFAULT_KIND_MAP). */
+  /**
+   * Path prefix → kind map of the knowledge base. Default: a loaded corpus's
+   * own map; for a folder, its `oddkit.kinds.*` file at the root, else the
+   * contract's DEFAULT_KIND_MAP.
+   */
   readonly kindMap?: KindMap;
+  /** Where `kindMap` came from (reported as `kindMapSource`). */
+  readonly kindMapSource?: KindMapSource;
   /** Strict mode: `pass` is false when any error is found (the CLI then exits 1). */
   readonly strict?: boolean;
 }
@@ -31,8 +38,15 @@ export type AuditSource = string | Corpus | readonly SourceFile[];
 
 export async function auditCorpus(source: AuditSource, options: AuditOptions = {}): Promise<AuditReport> {
   const { root, files } = await filesOf(source);
-  const kindMap = options.kindMap ?? (isCorpus(source) ? source.kindMap : undefined) ?? DEFAULT_KIND_MAP;
-  return auditFiles(root, files, kindMap, options.strict ?? false);
+  const chosen: { map: KindMap; source: KindMapSource } =
+    options.kindMap !== undefined
+      ? { map: options.kindMap, source: options.kindMapSource ?? { from: "option" } }
+      : isCorpus(source)
+        ? { map: source.kindMap, source: source.kindMapSource }
+        : typeof source === "string"
+          ? await corpusKindMap(root)
+          : { map: DEFAULT_KIND_MAP, source: { from: "default" } };
+  return auditFiles(root, files, chosen.map, options.strict ?? false, chosen.source);
 }
 
 function isCorpus(source: AuditSource): source is Corpus {
@@ -72,6 +86,7 @@ export function auditFiles(
   files: readonly SourceFile[],
   kindMap: KindMap,
   strict: boolean,
+  kindMapSource: KindMapSource = { from: kindMap === DEFAULT_KIND_MAP ? "default" : "option" } as KindMapSource,
 ): AuditReport {
   const drafts = [...files]
     .map((f) => auditDocument(f.path, f.text, kindMap))
@@ -85,6 +100,8 @@ export function auditFiles(
   return {
     schemaVersion: AUDIT_SCHEMA_VERSION,
     root,
+    kindMapSource,
+    kindMap,
     strict,
     pass: !strict || totals.errors === 0,
     totals,

@@ -10,6 +10,16 @@ export {
   loadCorpus,
   type SourceFile,
 } from "./load.js";
+export {
+  type ChosenKindMap,
+  chooseKindMap,
+  corpusKindMap,
+  describeKindMapSource,
+  KIND_MAP_FILES,
+  KindMapFileError,
+  type KindMapSource,
+  readKindMapFile,
+} from "./kind-map-file.js";
 export { type ParseResult, parseDocument } from "./parse.js";
 export { sampleCorpusDir } from "./sample.js";
 export type { Corpus, CorpusDocument, LoadWarning } from "./types.js";

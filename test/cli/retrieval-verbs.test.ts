@@ -245,7 +245,7 @@ describe("--json prints exactly the library's answer (same server, same request)
       (c) => getEssayPage(c, "klappy://writings/essay-dates"),
     ],
     ["start-here-carousel", ["start-here-carousel"], (c) => getStartHereCarousel(c)],
-    ["session-history", ["session-history", "--limit", "5"], (c) => getSessionHistory(c, { limit: 5 })],
+    ["session-history", ["session-history", "--max-entries", "50"], (c) => getSessionHistory(c, {}, { maxEntries: 50 })],
   ];
 
   it.each(cases)("%s", async (_name, argv, call) => {

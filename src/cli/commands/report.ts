@@ -31,7 +31,9 @@ export function register(program: Command, ctx: CliContext): void {
           ? await migrationReport({ url: target.url })
           : await migrationReport({
               ...(flags.corpus !== undefined ? { corpus: target.dir } : {}),
-              ...(target.kindMap ? { kindMap: target.kindMap } : {}),
+              ...(target.kindMap
+                ? { kindMap: target.kindMap, kindMapSource: { from: "file", file: target.kindMapFile ?? "" } }
+                : {}),
             });
       ctx.io.stdout(flags.json ? JSON.stringify(report, null, 2) : formatMigrationReport(report));
       if (!report.pass) ctx.exit(1);

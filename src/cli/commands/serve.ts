@@ -7,7 +7,7 @@
  */
 import { resolve } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { readKindMapFile } from "../../report/inputs.js";
+import { describeKindMapSource, loadCorpus, readKindMapFile, sampleCorpusDir } from "../../corpus/index.js";
 import { createReferenceServer, SERVER_MODES, type ServerMode } from "../../server/index.js";
 import { DEFAULT_HOST } from "../../server/listen.js";
 import type { CliContext } from "../context.js";
@@ -67,16 +67,25 @@ export function register(program: Command, ctx: CliContext): void {
         .default("contract"),
     )
     .option("--server-version <x.y.z>", "version reported by serverInfo and oddkit_version", parseVersion)
-    .option("--kind-map <file>", "JSON object of path prefix → kind, laid over the default map")
+    .option("--kind-map <file>", "JSON/YAML object of path prefix → kind, laid over the default map (overrides the corpus's own oddkit.kinds.json)")
     .option("--json-response", "answer MCP POSTs with JSON bodies instead of SSE streams")
     .option("--stdio", "serve one MCP session over stdin/stdout instead of HTTP")
     .action(async (flags: ServeFlags) => {
-      const kindMap = flags.kindMap ? await readKindMapFile(flags.kindMap, ctx.io.cwd) : undefined;
+      const dir = flags.corpus ? resolve(ctx.io.cwd, flags.corpus) : sampleCorpusDir();
+      // --kind-map overrides the corpus's own oddkit.kinds.* (which loadCorpus reads otherwise)
+      const corpus = await loadCorpus(
+        dir,
+        flags.kindMap
+          ? {
+              kindMap: await readKindMapFile(flags.kindMap, ctx.io.cwd),
+              kindMapSource: { from: "file", file: flags.kindMap },
+            }
+          : {},
+      );
       const server = await createReferenceServer({
-        ...(flags.corpus ? { corpus: resolve(ctx.io.cwd, flags.corpus) } : {}),
+        corpus,
         mode: flags.mode,
         ...(flags.serverVersion ? { version: flags.serverVersion } : {}),
-        ...(kindMap ? { kindMap } : {}),
         jsonResponse: flags.jsonResponse ?? false,
       });
       for (const w of server.warnings) {
@@ -84,7 +93,7 @@ export function register(program: Command, ctx: CliContext): void {
       }
       const skipped = server.corpus.skipped.length;
       ctx.io.stderr(
-        `serving ${server.corpus.documents.length} documents (${skipped} skipped, ${server.warnings.length} warnings) in ${server.mode} mode, version ${server.version}`,
+        `serving ${server.corpus.documents.length} documents (${skipped} skipped, ${server.warnings.length} warnings) in ${server.mode} mode, version ${server.version}; kinds from ${describeKindMapSource(server.corpus.kindMapSource)}`,
       );
       try {
         if (flags.stdio) {

@@ -122,6 +122,7 @@ export class LegacySource {
     const corpus: Corpus = {
       root: "",
       kindMap: this.kindMap,
+      kindMapSource: { from: "option" },
       documents,
       skipped: [],
       warnings: [],
