@@ -11,6 +11,8 @@
  * package's node_modules into it). Corpora: `fixture` (test/server/fixture-corpus.ts,
  * cases as already recorded) and `shapes` (test/server/legacy-shapes-corpus.ts).
  * One corpus per process: the handler caches its index in module state.
+ * (fixture-corpus.json was recorded before the files were zipped in tree
+ * order; regenerating it changes only its timestamps and indexed_paths order.)
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -55,7 +57,12 @@ function target(name: string | undefined): Target {
 }
 
 const t = target(which);
-const zip = zipSync(Object.fromEntries(t.files.map((f) => [`klappy.dev-main/${f.path}`, strToU8(f.text)])));
+// A GitHub archive lists files in git tree order, which is byte order of the full paths
+// (git compares a folder as its name plus "/"): the handler's index keeps that order.
+const inTreeOrder = [...t.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+const zip = zipSync(
+  Object.fromEntries(inTreeOrder.map((f) => [`klappy.dev-main/${f.path}`, strToU8(f.text)])),
+);
 const SHA = "0123456789abcdef0123456789abcdef01234567";
 
 globalThis.fetch = (async (input: string | URL | Request) => {
@@ -79,7 +86,13 @@ for (const [name, params] of Object.entries(t.cases)) {
   const envelope = await handleUnifiedAction({ ...params, env });
   cases[name] = { params, envelope };
 }
-const catalog = (await handleUnifiedAction({ action: "catalog", input: "", sort_by: "path", limit: 500, env })) as {
+const catalog = (await handleUnifiedAction({
+  action: "catalog",
+  input: "",
+  sort_by: "path",
+  limit: 500,
+  env,
+})) as {
   result: { articles?: { path: string }[] };
 };
 const out = {

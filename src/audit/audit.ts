@@ -86,7 +86,9 @@ export function auditFiles(
   files: readonly SourceFile[],
   kindMap: KindMap,
   strict: boolean,
-  kindMapSource: KindMapSource = { from: kindMap === DEFAULT_KIND_MAP ? "default" : "option" } as KindMapSource,
+  kindMapSource: KindMapSource = {
+    from: kindMap === DEFAULT_KIND_MAP ? "default" : "option",
+  } as KindMapSource,
 ): AuditReport {
   const drafts = [...files]
     .map((f) => auditDocument(f.path, f.text, kindMap))

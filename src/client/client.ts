@@ -235,7 +235,10 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
       if (requirePublic && action === "catalog" && !isPublicRequest(pickFilters(wire))) {
         throw new OddkitRequestError(
           invalidParamsError(action, [
-            { param: "exposure", message: `${PUBLIC_FILTER_RULE}; this client was created with requirePublic: true` },
+            {
+              param: "exposure",
+              message: `${PUBLIC_FILTER_RULE}; this client was created with requirePublic: true`,
+            },
           ]),
           { ...errorOptions, sent: false },
         );

@@ -170,4 +170,4 @@ export function isPublicRequest(filters: Pick<Filters, "audience" | "exposure">)
 
 /** The reason given when a public request lacks the filter (helpers and the client's requirePublic guard). */
 export const PUBLIC_FILTER_RULE =
-  "public renderers must pass exposure: \"public\" or audience: \"public\" (contract: public pages list only documents written for and exposed to the public)";
+  'public renderers must pass exposure: "public" or audience: "public" (contract: public pages list only documents written for and exposed to the public)';

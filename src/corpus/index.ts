@@ -3,13 +3,7 @@
  * serves (Node-only: reads files and hashes with node:crypto). Edge code
  * imports the document rules from ./document.js directly.
  */
-export {
-  type CorpusOptions,
-  corpusFromFiles,
-  IGNORED_GLOBS,
-  loadCorpus,
-  type SourceFile,
-} from "./load.js";
+
 export {
   type ChosenKindMap,
   chooseKindMap,
@@ -20,6 +14,13 @@ export {
   type KindMapSource,
   readKindMapFile,
 } from "./kind-map-file.js";
+export {
+  type CorpusOptions,
+  corpusFromFiles,
+  IGNORED_GLOBS,
+  loadCorpus,
+  type SourceFile,
+} from "./load.js";
 export { type ParseResult, parseDocument } from "./parse.js";
 export { sampleCorpusDir } from "./sample.js";
 export type { Corpus, CorpusDocument, LoadWarning } from "./types.js";

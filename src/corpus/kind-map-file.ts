@@ -87,9 +87,13 @@ async function exists(path: string): Promise<boolean> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
     // present but unreadable (EACCES, a directory…): say so rather than silently using the default
-    throw new KindMapFileError(path, `kind map '${path}' exists but cannot be read: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new KindMapFileError(
+      path,
+      `kind map '${path}' exists but cannot be read: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
   throw new KindMapFileError(path, `kind map '${path}' is not a file; make it a JSON or YAML file`);
 }
@@ -117,7 +121,11 @@ export async function corpusKindMap(root: string): Promise<ChosenKindMap> {
  * The map to load `root` with: a caller's `--kind-map FILE` when given
  * (overriding the corpus's own), else the corpus's own file, else the default.
  */
-export async function chooseKindMap(root: string, overrideFile?: string, cwd?: string): Promise<ChosenKindMap> {
+export async function chooseKindMap(
+  root: string,
+  overrideFile?: string,
+  cwd?: string,
+): Promise<ChosenKindMap> {
   if (overrideFile === undefined) return corpusKindMap(root);
   return { map: await readKindMapFile(overrideFile, cwd), source: { from: "file", file: overrideFile } };
 }

@@ -173,9 +173,9 @@ export async function collectAll<A extends ManyAction, F extends Flag = Flag>(
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? HELPER_PAGE_CONCURRENCY));
   const cap = capFor(action, params.disclosure as readonly string[] | undefined).max;
   const pageSize = typeof params.limit === "number" ? Math.min(params.limit, cap) : cap;
-  const method = (client[action] as (p: Record<string, unknown>, o?: { cache?: boolean }) => Promise<Page>).bind(
-    client,
-  );
+  const method = (
+    client[action] as (p: Record<string, unknown>, o?: { cache?: boolean }) => Promise<Page>
+  ).bind(client);
   // Pages bypass the cache: a collection never mixes answers from different moments.
   const call: PageCall = (p) => method(p, { cache: false });
   for (let attempt = 0; ; attempt++) {
@@ -191,7 +191,12 @@ export async function collectAll<A extends ManyAction, F extends Flag = Flag>(
         total: first.total,
         disclosure_applied: first.disclosure_applied,
         filters_applied: first.filters_applied,
-        meta: { calls: pages.length, bytes: pages.reduce((n, p) => n + (p.meta?.bytes ?? 0), 0), tokens, pageSize },
+        meta: {
+          calls: pages.length,
+          bytes: pages.reduce((n, p) => n + (p.meta?.bytes ?? 0), 0),
+          tokens,
+          pageSize,
+        },
       };
     } catch (error) {
       if (!(error instanceof CorpusChanged)) throw error;
@@ -203,7 +208,10 @@ export async function collectAll<A extends ManyAction, F extends Flag = Flag>(
           : `${error.message}. Retry, or pass { onTotalChange: "restart" }`,
         {
           action,
-          request: { tool: toolNameFor(action), params: { ...params, limit: pageSize, offset: error.offset } },
+          request: {
+            tool: toolNameFor(action),
+            params: { ...params, limit: pageSize, offset: error.offset },
+          },
           reason: exhausted ? "restarts" : error.reason,
           offset: error.offset,
           yielded: 0,

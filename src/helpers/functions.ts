@@ -9,14 +9,14 @@ import type { CallOptions, ClientParams, ClientResult, OddkitActions } from "../
 import {
   capFor,
   type Entry,
-  FLAGS,
   type Filters,
+  FLAGS,
   type Flag,
   isFlagPermitted,
   isManyAction,
   isPublicRequest,
-  PUBLIC_FILTER_RULE,
   type PermittedFlag,
+  PUBLIC_FILTER_RULE,
   pickFilters,
 } from "../contract/index.js";
 import { type CollectedEntries, type CollectOptions, collectAll } from "./collect.js";

@@ -64,7 +64,9 @@ describe("the embedded default on the bundled sample, with the sample's own map"
 describe("reading the corpus's map", () => {
   it("reads JSON and YAML, laid over the default prefixes", async () => {
     const json = await corpusWith("json", { "oddkit.kinds.json": '{"canon/apocrypha/": "apocrypha"}' });
-    const yaml = await corpusWith("yaml", { "oddkit.kinds.yaml": "# klappy.dev layout\ncanon/apocrypha/: apocrypha\n" });
+    const yaml = await corpusWith("yaml", {
+      "oddkit.kinds.yaml": "# klappy.dev layout\ncanon/apocrypha/: apocrypha\n",
+    });
     for (const root of [json, yaml]) {
       const corpus = await loadCorpus(root);
       expect(corpus.kindMap).toEqual({ ...DEFAULT_KIND_MAP, "canon/apocrypha/": "apocrypha" });
@@ -103,7 +105,10 @@ describe("reading the corpus's map", () => {
 
   it("an explicit map (the --kind-map override) wins over the corpus's own", async () => {
     const root = await corpusWith("override", { "oddkit.kinds.json": '{"canon/apocrypha/": "apocrypha"}' });
-    const corpus = await loadCorpus(root, { kindMap: DEFAULT_KIND_MAP, kindMapSource: { from: "file", file: "x.json" } });
+    const corpus = await loadCorpus(root, {
+      kindMap: DEFAULT_KIND_MAP,
+      kindMapSource: { from: "file", file: "x.json" },
+    });
     expect(corpus.kindMapSource).toEqual({ from: "file", file: "x.json" });
     expect(corpus.documents.find((d) => d.path === "canon/apocrypha/lost-rule.md")?.kind).toBe("canon");
     expect((await corpusKindMap(root)).source).toEqual({ from: "corpus", file: "oddkit.kinds.json" });
@@ -128,7 +133,9 @@ describe("every command reads it", () => {
     const json = JSON.parse((await runCli(["audit", root, "--json"])).stdout) as typeof report;
     expect(json.kindMapSource).toEqual({ from: "corpus", file: "oddkit.kinds.json" });
     const overridden = await runCli(["audit", root, "--kind-map", override]);
-    expect(overridden.stdout).toMatch(/kind map: .*override\.json \(--kind-map, overriding the corpus's own\)/);
+    expect(overridden.stdout).toMatch(
+      /kind map: .*override\.json \(--kind-map, overriding the corpus's own\)/,
+    );
   });
 
   it("the retrieval verbs, with --kind-map overriding", async () => {
@@ -149,7 +156,9 @@ describe("every command reads it", () => {
     // check 8 (no apocrypha in unfiltered answers) holds only with the corpus's map
     // (check 11 cannot hold on a 4-document corpus: the legacy catalog is small)
     const conformance = await runCli(["conformance", "--corpus", root]);
-    expect(conformance.stdout).toMatch(/PASS {2}8 {2}Unfiltered query-shaped responses hold no journals or apocr/);
+    expect(conformance.stdout).toMatch(
+      /PASS {2}8 {2}Unfiltered query-shaped responses hold no journals or apocr/,
+    );
     const report = JSON.parse((await runCli(["report", "--corpus", root, "--json"])).stdout) as {
       audit: { kindMapSource: unknown; totals: { byKind: Record<string, number> } };
     };

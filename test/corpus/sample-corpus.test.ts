@@ -130,9 +130,11 @@ describe("layout and kinds", () => {
     );
     // and the default prefixes alone would call them canon
     const unmapped = await loadCorpus(sampleCorpusDir(), { kindMap: DEFAULT_KIND_MAP });
-    expect(unmapped.documents.filter((d) => d.path.startsWith("canon/apocrypha/")).every((d) => d.kind === "canon")).toBe(
-      true,
-    );
+    expect(
+      unmapped.documents
+        .filter((d) => d.path.startsWith("canon/apocrypha/"))
+        .every((d) => d.kind === "canon"),
+    ).toBe(true);
   });
 
   it("4% have no frontmatter at all (9% of journals)", () => {

@@ -129,7 +129,13 @@ describe("the generated helpers send the row's request", () => {
     await getSessionHistory(client);
     expect(client.calls.map((c) => c.params)).toEqual([
       { start_here: true, exposure: "public", disclosure: ["blockquote"], limit: 200, offset: 0 },
-      { include: "journals", path_prefix: "odd/handoffs/", disclosure: ["blockquote"], limit: 200, offset: 0 },
+      {
+        include: "journals",
+        path_prefix: "odd/handoffs/",
+        disclosure: ["blockquote"],
+        limit: 200,
+        offset: 0,
+      },
     ]);
   });
 

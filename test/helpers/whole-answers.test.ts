@@ -33,7 +33,10 @@ afterAll(async () => {
   await server.close();
 });
 
-type Loose = (c: unknown, ...args: unknown[]) => Promise<{ data: unknown[]; total: number; meta: { calls: number } }>;
+type Loose = (
+  c: unknown,
+  ...args: unknown[]
+) => Promise<{ data: unknown[]; total: number; meta: { calls: number } }>;
 const listings = USE_CASE_ROWS.filter((row) => row.paginate);
 const argsFor = (row: (typeof USE_CASE_ROWS)[number]) => (row.input === "path_prefix" ? ["writings/"] : []);
 
@@ -46,16 +49,23 @@ describe("every listing helper returns the whole listing on the bundled corpus",
     );
   });
 
-  it.each(listings.map((row) => [row.functionName, row] as const))("%s: data.length === total", async (_n, row) => {
-    const helper = HELPERS[row.functionName as keyof typeof HELPERS] as unknown as Loose;
-    const result = await helper(client, ...argsFor(row));
-    expect(result.data.length).toBe(result.total);
-    // the server's own count of the same request, one call at the no-flag cap
-    const direct = await client.catalog({ ...row.filters, ...(row.input ? { path_prefix: "writings/" } : {}), limit: 1 } as never);
-    expect(result.total).toBe(direct.total);
-    const cap = capFor("catalog", row.disclosure as string[]).max;
-    expect(result.meta.calls).toBe(Math.max(1, Math.ceil(result.total / cap)));
-  });
+  it.each(listings.map((row) => [row.functionName, row] as const))(
+    "%s: data.length === total",
+    async (_n, row) => {
+      const helper = HELPERS[row.functionName as keyof typeof HELPERS] as unknown as Loose;
+      const result = await helper(client, ...argsFor(row));
+      expect(result.data.length).toBe(result.total);
+      // the server's own count of the same request, one call at the no-flag cap
+      const direct = await client.catalog({
+        ...row.filters,
+        ...(row.input ? { path_prefix: "writings/" } : {}),
+        limit: 1,
+      } as never);
+      expect(result.total).toBe(direct.total);
+      const cap = capFor("catalog", row.disclosure as string[]).max;
+      expect(result.meta.calls).toBe(Math.max(1, Math.ceil(result.total / cap)));
+    },
+  );
 
   it("the essays and canon governance indexes are larger than the first page that used to be returned", async () => {
     const essays = await getEssaysIndex(client);
@@ -97,7 +107,9 @@ describe("collecting pages", () => {
     const fake = createFakeClient(1203);
     const call = HELPERS.getSitemap(fake, {}, { maxEntries: 1000 });
     await expect(call).rejects.toBeInstanceOf(OddkitPaginationError);
-    await expect(HELPERS.getSitemap(fake, {}, { maxEntries: 1000 })).rejects.toMatchObject({ reason: "max-entries" });
+    await expect(HELPERS.getSitemap(fake, {}, { maxEntries: 1000 })).rejects.toMatchObject({
+      reason: "max-entries",
+    });
     expect(fake.calls.filter((c) => c.params.offset !== 0)).toEqual([]);
   });
 
@@ -170,7 +182,10 @@ describe("extra disclosure", () => {
 
 describe("public rows are guarded", () => {
   it("the public rows are the essays index and the start-here carousel", () => {
-    expect(USE_CASE_ROWS.filter(isPublicRow).map((r) => r.id)).toEqual(["essays-index", "start-here-carousel"]);
+    expect(USE_CASE_ROWS.filter(isPublicRow).map((r) => r.id)).toEqual([
+      "essays-index",
+      "start-here-carousel",
+    ]);
   });
 
   it("refuse an override that removes both public filters", async () => {
@@ -193,7 +208,9 @@ describe("public rows are guarded", () => {
       expect(error).toBeInstanceOf(OddkitRequestError);
       expect((error as OddkitRequestError).sent).toBe(false);
       expect((error as Error).message).toMatch(/exposure: "public" or audience: "public".*requirePublic/);
-      await expect(guarded.catalog({ exposure: ["public", "nav"] })).rejects.toBeInstanceOf(OddkitRequestError);
+      await expect(guarded.catalog({ exposure: ["public", "nav"] })).rejects.toBeInstanceOf(
+        OddkitRequestError,
+      );
       const ok = await guarded.catalog({ exposure: "public" });
       expect(ok.status).toBe("FOUND");
       // other actions are not catalog renderers and pass through

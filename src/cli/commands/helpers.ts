@@ -36,7 +36,10 @@ const helperLabel = (row: AnyUseCaseRow) => `${row.functionName}()`;
  */
 export function useCaseParamFlags(row: AnyUseCaseRow) {
   const fixed = new Set(fixedParams(row));
-  const rowValues: Record<string, unknown> = { ...row.filters, ...(row.paginate ? {} : { limit: row.limit }) };
+  const rowValues: Record<string, unknown> = {
+    ...row.filters,
+    ...(row.paginate ? {} : { limit: row.limit }),
+  };
   return paramFlags(row.action)
     .filter((f) => !fixed.has(f.param))
     .map((f) => {
@@ -57,7 +60,10 @@ function registerUseCase(program: Command, ctx: CliContext, row: AnyUseCaseRow):
   if (row.input) command.argument(ARGUMENT[row.input], `The ${row.input.replace("_", " ")}`);
   addParamFlags(command, flags);
   if (row.paginate) {
-    command.option("--max-entries <n>", `Upper bound on entries collected (default ${HELPER_MAX_ENTRIES}); a listing over it is an error, never truncated`);
+    command.option(
+      "--max-entries <n>",
+      `Upper bound on entries collected (default ${HELPER_MAX_ENTRIES}); a listing over it is an error, never truncated`,
+    );
   }
   addConnectionFlags(command);
   command.action(async (...args: unknown[]) => {

@@ -11,7 +11,7 @@ import { CliUsageError } from "./flags.js";
 export interface ConnectionOptions {
   readonly url?: string;
   readonly corpus?: string;
-  /** Shape of the embedded server: `contract` (default) or `window` (legacy fields on opt-in). */
+  /** Shape of the embedded server: `contract` (default) or `window` (an alias: the opt-in follows the version, 0.30.0). */
   readonly mode?: string;
   /** A kind map file for the embedded server, overriding the corpus's own `oddkit.kinds.*`. */
   readonly kindMap?: string;
@@ -43,7 +43,7 @@ export function addConnectionFlags(command: Command): void {
     .addOption(
       new Option(
         "--mode <mode>",
-        `Embedded server shape: ${EMBEDDED_MODES.join(" or ")} (window answers include_legacy_envelope: true); default contract`,
+        `Embedded server shape: ${EMBEDDED_MODES.join(" or ")} (the same: the embedded server is 0.30.0, so include_legacy_envelope: true is answered); default contract`,
       ).conflicts("url"),
     )
     .addOption(
@@ -75,7 +75,10 @@ export async function openClient(options: ConnectionOptions): Promise<OpenClient
     options.corpus ?? sampleCorpusDir(),
     options.kindMap === undefined
       ? {}
-      : { kindMap: await readKindMapFile(options.kindMap), kindMapSource: { from: "file", file: options.kindMap } },
+      : {
+          kindMap: await readKindMapFile(options.kindMap),
+          kindMapSource: { from: "file", file: options.kindMap },
+        },
   );
   const server = await createReferenceServer({ mode: mode as (typeof EMBEDDED_MODES)[number], corpus });
   const client = createOddkitClient({ server, ...consumer });
