@@ -182,7 +182,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
       return await session.callTool(tool, args, { timeoutMs: callBudgetMs, signal });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw toTransportError(error, errorOptions, url ? timeoutMs : callBudgetMs);
+      throw toTransportError(error, errorOptions, url ? timeoutMs : callBudgetMs, callBudgetMs);
     }
   };
 
@@ -260,10 +260,36 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
       if (cache && callOptions.cache !== false && cache.enabledFor(action)) {
         // A cached call may be shared with other callers, so it runs without this
         // caller's signal; aborting only stops this caller from waiting for it.
-        const outcome = await untilAborted(
+        let outcome = await untilAborted(
           cache.through(request, () => fetchValidated()),
           callOptions.signal,
         );
+        if (outcome.cached) {
+          // A cached answer passes the same checks as a fresh one: a shared store (Redis) may hold
+          // a record someone planted. A record that fails is discarded and the call goes to the network.
+          try {
+            const read = validateToolResult(
+              { content: [{ type: "text", text: outcome.record.text }] },
+              request,
+              wire,
+              maxResponseBytes,
+              errorOptions,
+            );
+            outcome = {
+              ...outcome,
+              record: { ...outcome.record, bytes: read.bytes },
+              take: () => read.envelope,
+            };
+          } catch (error) {
+            emit({ type: "cache-error", action, params: { operation: "validate" }, error });
+            await cache.discard(request);
+            outcome = await untilAborted(
+              cache.through(request, () => fetchValidated()),
+              callOptions.signal,
+            );
+            if (outcome.cached) throw error;
+          }
+        }
         envelope = outcome.take();
         meta = {
           bytes: outcome.record.bytes,

@@ -4,6 +4,7 @@
  * imports the document rules from ./document.js directly.
  */
 
+export { EmptyCorpusError, requireDocuments } from "./empty.js";
 export {
   type ChosenKindMap,
   chooseKindMap,

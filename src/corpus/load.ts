@@ -3,13 +3,13 @@
  * file never fails the load: it becomes a warning and, whenever anything can
  * be read, a served document.
  */
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { glob } from "tinyglobby";
 import { DEFAULT_KIND_MAP, type KindMap, normalizePath } from "../contract/index.js";
 import { corpusKindMap, type KindMapSource } from "./kind-map-file.js";
 import { parseDocument, sha256Hex } from "./parse.js";
 import type { Corpus, CorpusDocument, LoadWarning } from "./types.js";
+import { listMarkdownFiles, readCorpusFile } from "./walk.js";
 
 export interface CorpusOptions {
   /**
@@ -26,7 +26,7 @@ export interface SourceFile {
   readonly text: string;
 }
 
-/** Folders never indexed. */
+/** Folders never indexed (as globs; the walk uses walk.ts's IGNORED_FOLDERS). */
 export const IGNORED_GLOBS = ["**/node_modules/**", "**/.git/**", "**/dist/**", "**/build/**"] as const;
 
 /** Files read at once: enough to keep the disk busy, few enough to stay clear of EMFILE at 100k files. */
@@ -46,15 +46,17 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
       ? { map: options.kindMap, source: options.kindMapSource ?? ({ from: "option" } as const) }
       : await corpusKindMap(root);
 
-  const paths = await glob("**/*.md", { cwd: root, ignore: [...IGNORED_GLOBS], dot: true });
+  // Real paths only: links are reported (walk.ts), never served.
+  const listing = await listMarkdownFiles(root);
+  const { paths } = listing;
   const files: SourceFile[] = [];
-  const readWarnings: LoadWarning[] = [];
+  const readWarnings: LoadWarning[] = [...listing.warnings];
   let next = 0;
   const worker = async () => {
     while (next < paths.length) {
       const path = paths[next++]!;
       try {
-        files.push({ path, text: await readFile(resolve(root, path), "utf8") });
+        files.push({ path, text: await readCorpusFile(listing.root, path) });
       } catch (error) {
         readWarnings.push({
           path: normalizePath(path),

@@ -2,17 +2,20 @@
  * `migrate`: find the files, transform them over the pool, write (unless
  * dry), and summarise. Safety rules: a file that fails is never written; an
  * unchanged file is never touched (so it stays byte-identical); nothing is
- * written in dry mode.
+ * written in dry mode. The file layer (files.ts, file-io.ts, write.ts) adds:
+ * no link followed, no file over the size limit read, bytes kept, atomic
+ * replacement, per-file write errors reported, SIGINT/SIGTERM handled.
  */
-import { writeFile } from "node:fs/promises";
 import { createTwoFilesPatch } from "diff";
 import { selectTransforms } from "../../codemods/index.js";
 import { RESPONSE_TYPES } from "../../codemods/lib/names.js";
-import { displayPath, findSourceFiles } from "./files.js";
+import { discoverSourceFiles, displayPath } from "./files.js";
+import { interruptReason, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { jscodeshiftFor } from "./parser.js";
 import { runPool } from "./pool.js";
 import type { FileOutcome } from "./transform-file.js";
 import { applyTypePass } from "./types-pass.js";
+import { writeChanged } from "./write.js";
 
 export const MIGRATE_EXIT = {
   /** Done: every file transformed or left unchanged. */
@@ -21,6 +24,8 @@ export const MIGRATE_EXIT = {
   fileFailed: 1,
   /** `--fail-on-todo` and follow-up markers remain. */
   todosLeft: 2,
+  /** Stopped by SIGINT (SIGTERM: 143): files not written are listed; run again to finish. */
+  interrupted: SIGNAL_EXIT_CODES.SIGINT,
 } as const;
 
 export interface MigrateOptions {
@@ -34,6 +39,15 @@ export interface MigrateOptions {
   readonly onOutcome?: (outcome: FileOutcome, done: number, total: number) => void;
   /** Called once the file list is known (for progress bars). */
   readonly onStart?: (total: number) => void;
+  /** Called after each changed file is written (write phase progress). */
+  readonly onWritten?: (file: string, written: number, total: number) => void;
+  /**
+   * Abort (e.g. on SIGINT/SIGTERM, reason: the signal's name): no new batch is
+   * transformed, the file being written is finished, no other is written.
+   */
+  readonly signal?: AbortSignal;
+  /** Files over this many bytes are skipped (default `MIGRATE_MAX_FILE_BYTES`, 1 MiB). */
+  readonly maxFileBytes?: number;
 }
 
 export interface MigrationSummary {
@@ -51,6 +65,10 @@ export interface MigrationSummary {
   readonly changedFiles: string[];
   readonly todos: { readonly file: string; readonly line: number; readonly reason: string }[];
   readonly failures: { readonly file: string; readonly transform: string; readonly message: string }[];
+  /** Not read, with the reason: symbolic links (never followed), files over the size limit. */
+  readonly skipped: { readonly file: string; readonly reason: string }[];
+  /** The signal (or "aborted") that stopped the run; files it did not write are `failures` of `interrupted`. */
+  readonly interrupted: string | null;
   readonly exitCode: number;
 }
 
@@ -61,7 +79,11 @@ export interface MigrationRun {
 
 export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
   const transforms = selectTransforms(options.transforms).map((t) => t.name);
-  const files = await findSourceFiles(options.paths, options.cwd);
+  const discovery = await discoverSourceFiles(options.paths, options.cwd, {
+    ...(options.dry ? { dry: true } : {}),
+    ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+  });
+  const { files } = discovery;
   options.onStart?.(files.length);
   let done = 0;
   const run = await runPool(files, {
@@ -69,17 +91,20 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
     transforms,
     ...(options.poolMode ? { mode: options.poolMode } : {}),
     onOutcome: (outcome) => options.onOutcome?.(outcome, ++done, files.length),
+    ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   const transformed = transforms.includes(RESPONSE_TYPES)
     ? await applyTypePass(run.outcomes, run.sources)
     : run.outcomes;
-  const outcomes = transformed.map(verifyOutput);
-  if (!options.dry) {
-    for (const outcome of outcomes) {
-      if (outcome.status === "changed" && outcome.after !== undefined)
-        await writeFile(outcome.file, outcome.after);
-    }
-  }
+  const verified = transformed.map(verifyOutput);
+  const outcomes = options.dry
+    ? verified
+    : await writeChanged(verified, {
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onWritten ? { onWritten: options.onWritten } : {}),
+      });
+  const interrupted = options.signal?.aborted ? interruptReason(options.signal) : null;
   const show = (file: string) => displayPath(file, options.cwd);
   const sites: Record<string, number> = Object.fromEntries(transforms.map((t) => [t, 0]));
   for (const outcome of outcomes)
@@ -92,11 +117,13 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
     o.error ? [{ file: show(o.file), transform: o.error.transform, message: o.error.message }] : [],
   );
   const exitCode =
-    failures.length > 0
-      ? MIGRATE_EXIT.fileFailed
-      : options.failOnTodo && todos.length > 0
-        ? MIGRATE_EXIT.todosLeft
-        : MIGRATE_EXIT.ok;
+    interrupted !== null
+      ? (SIGNAL_EXIT_CODES[interrupted as keyof typeof SIGNAL_EXIT_CODES] ?? MIGRATE_EXIT.interrupted)
+      : failures.length > 0
+        ? MIGRATE_EXIT.fileFailed
+        : options.failOnTodo && todos.length > 0
+          ? MIGRATE_EXIT.todosLeft
+          : MIGRATE_EXIT.ok;
   return {
     outcomes: outcomes,
     summary: {
@@ -114,6 +141,8 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
       changedFiles: outcomes.filter((o) => o.status === "changed").map((o) => show(o.file)),
       todos,
       failures,
+      skipped: discovery.skipped.map((s) => ({ file: show(s.file), reason: s.reason })),
+      interrupted,
       exitCode,
     },
   };

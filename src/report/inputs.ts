@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import type { KindMap } from "../contract/index.js";
-import { loadCorpus, readKindMapFile } from "../corpus/index.js";
+import { loadCorpus, readKindMapFile, requireDocuments } from "../corpus/index.js";
 import type { Corpus } from "../corpus/types.js";
 
 /**
@@ -59,14 +59,23 @@ export async function resolveTarget(
   };
 }
 
-/** Load the corpus folder of an embedded target, with the `--kind-map` file's map, else the corpus's own. */
-export function loadTargetCorpus(target: Extract<ResolvedTarget, { kind: "embedded" }>): Promise<Corpus> {
-  return loadCorpus(
+/** Load the corpus folder of an embedded target, with its kind map. */
+export async function loadTargetCorpus(
+  target: Extract<ResolvedTarget, { kind: "embedded" }>,
+): Promise<Corpus> {
+  // --kind-map overrides the corpus's own oddkit.kinds.* (which loadCorpus reads otherwise)
+  const corpus = await loadCorpus(
     target.dir,
     target.kindMap
       ? { kindMap: target.kindMap, kindMapSource: { from: "file", file: target.kindMapFile ?? "--kind-map" } }
       : {},
   );
+  requireDocuments(
+    target.label,
+    corpus.documents.length,
+    "no servable markdown documents (no *.md files, or every one is exposure: noindex)",
+  );
+  return corpus;
 }
 
 /** Parse a non-negative number flag; throws naming the flag. */
