@@ -153,6 +153,12 @@ export class ContractView {
     return resolver;
   }
 
+  /** The path the cached index placed a URI at (a listing places paths by order; one lookup cannot). */
+  knownPath(uri: string): string | undefined {
+    const doc = this.cache?.index.byUri.get(uri);
+    return doc && !this.derived.has(uri) ? doc.path : undefined;
+  }
+
   /** Paths derived rather than confirmed, for the current index and the searches since. */
   derivedPaths(): readonly DerivedPath[] {
     return [...this.derived.values()];

@@ -189,15 +189,19 @@ export async function synthesizeGet(
 }
 
 /** A resolved document as the legacy `resolved` object (its path from the resolver). */
-async function resolvedOf(call: ToolCaller, uri: string, resolver: PathResolver) {
+async function resolvedOf(call: ToolCaller, uri: string, view: ContractView) {
+  const resolver: PathResolver = view.resolver(call);
   const got = await callOne(call, toolNameFor("get"), { input: uri, disclosure: ["metadata", "body"] });
-  const [path] = await resolver.paths([
-    {
-      uri: got.data.uri,
-      title: got.data.title,
-      declaredUri: (got.data.metadata as Record<string, unknown>)?.uri,
-    },
-  ]);
+  const known = view.knownPath(got.data.uri);
+  const [path] = known
+    ? [known]
+    : await resolver.paths([
+        {
+          uri: got.data.uri,
+          title: got.data.title,
+          declaredUri: (got.data.metadata as Record<string, unknown>)?.uri,
+        },
+      ]);
   return {
     uri: got.data.uri,
     path: path!,
@@ -253,7 +257,7 @@ export async function synthesizeResolve(
         return done({
           status: "FOUND",
           input_uri: input,
-          resolved: await resolvedOf(call, lastUri, view.resolver(call)),
+          resolved: await resolvedOf(call, lastUri, view),
           supersession_chain: walked.slice(0, -1),
           warning: `superseded_by points at \`${missing}\` which is not in the index; chain truncated`,
         });
@@ -266,7 +270,7 @@ export async function synthesizeResolve(
   return done({
     status: "FOUND",
     input_uri: input,
-    resolved: await resolvedOf(call, data.uri, view.resolver(call)),
+    resolved: await resolvedOf(call, data.uri, view),
     supersession_chain: data.supersession_chain,
   });
 }
