@@ -123,6 +123,29 @@ export const COMMANDS: readonly CommandEntry[] = [
     },
     load: () => import("./commands/migrate.js"),
   },
+  {
+    names: ["context"],
+    summary: () =>
+      "What to read before a task: constraints and definition of done inline, suggested documents as links (buildContext)",
+    exitCodes: {
+      0: "the context was built (its header says INCOMPLETE when a required document did not fit)",
+      1: "transport failure, timeout, or a server answer that breaks the contract",
+      2: "bad flag value (--budget, a filter)",
+    },
+    load: () => import("./commands/context.js"),
+  },
+  {
+    names: ["admit"],
+    summary: () =>
+      "Recheck an evidence packet against your scope and the live server, then the token budget (admit)",
+    exitCodes: {
+      0: "every reference entered",
+      1: "transport failure, timeout, or a server answer that breaks the contract",
+      2: "the packet was refused as a whole (schema, identity, scope widened), cannot be read, or a flag is wrong",
+      4: "some references were refused (superseded, changed, out of scope, missing, budget): the output says which and why",
+    },
+    load: () => import("./commands/admit.js"),
+  },
 ];
 
 /** The entry that implements `name`, if any. */

@@ -3,7 +3,7 @@
  * arguments). `input` carries the query, URI or task text, as on the legacy
  * server; the client exposes it under a friendlier name (ACTION_SPECS.input).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ACTION_SPECS } from "./actions.js";
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, describeCaps, queryTermCount, REQUEST_BOUNDS } from "./caps.js";
 import { type Action, FlagSchema, SortBySchema } from "./enums.js";

@@ -3,7 +3,7 @@
  * and one `validateRequest` that applies them in the order a server must:
  * flag permission, then parameter shapes, then the limit cap.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import { ACTION_SPECS } from "./actions.js";
 import { DEFAULT_OFFSET, defaultLimitFor, type EffectiveCap, effectiveCap, REQUEST_BOUNDS } from "./caps.js";
 import { type Action, FLAGS, type Flag } from "./enums.js";
