@@ -20,9 +20,7 @@ describe("the client entry runs on edge runtimes and browsers", () => {
     // with the Map-based memory store.) A new entry here must be checked against
     // https://docs.deno.com/runtime/reference/node_apis/ first.
     const bundle = await bundleEntry({ platform: "deno" });
-    expect([...new Set(bundle.nodeImports.map((i) => i.specifier))].sort()).toEqual([
-      "node:crypto",
-    ]);
+    expect([...new Set(bundle.nodeImports.map((i) => i.specifier))].sort()).toEqual(["node:crypto"]);
   });
 
   it("reports node: and bare built-in imports with their importer (the guard can fail)", async () => {
