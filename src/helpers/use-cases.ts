@@ -33,18 +33,9 @@ interface UseCaseRow<A extends Action> {
   readonly filters: A extends ManyAction ? Filters : Record<string, never>;
   /** Disclosure flags the use case asks for; the result's entry type follows them. */
   readonly disclosure: readonly PermittedFlag<A>[];
-  /**
-   * Page size of a one-page row (search, get): lowered to the cap when a
-   * caller adds flags. `paginate` rows do not use it as a page size: they
-   * page at the cap of the active flags and return every entry; for them it
-   * is the size the site renders (docs only).
-   */
+  /** Page size (for `paginate` rows: the page size, equal to the active cap). */
   readonly limit: number;
-  /**
-   * A listing: fetch every page (concurrently after the first) and return all
-   * entries with the server's `total`, bounded by `maxEntries` (default
-   * HELPER_MAX_ENTRIES), which throws rather than truncate.
-   */
+  /** Fetch every page and return all entries (bounded by `PaginateOptions.maxEntries`). */
   readonly paginate?: boolean;
   /** What the caller supplies: a search query, a document URI, or a path prefix filter. */
   readonly input?: UseCaseInput;
@@ -66,8 +57,7 @@ export const USE_CASES = [
     filters: { audience: "public", exposure: "public" },
     disclosure: ["blockquote"],
     limit: 100,
-    paginate: true,
-    approxTokens: { min: 15_000, max: 15_000, per: "page" },
+    approxTokens: { min: 15_000, max: 15_000, per: "call" },
   },
   {
     id: "canon-governance-index",
@@ -81,8 +71,7 @@ export const USE_CASES = [
     filters: { audience: "canon", tier: [1, 2] },
     disclosure: ["metadata"],
     limit: 100,
-    paginate: true,
-    approxTokens: { min: 25_000, max: 25_000, per: "page" },
+    approxTokens: { min: 25_000, max: 25_000, per: "call" },
   },
   {
     id: "notebook",
@@ -96,9 +85,8 @@ export const USE_CASES = [
     filters: {},
     disclosure: ["blockquote"],
     limit: 100,
-    paginate: true,
     input: "path_prefix",
-    approxTokens: { min: 8_000, max: 8_000, per: "page" },
+    approxTokens: { min: 8_000, max: 8_000, per: "call" },
   },
   {
     id: "sitemap",
@@ -156,8 +144,7 @@ export const USE_CASES = [
     filters: { start_here: true, exposure: "public" },
     disclosure: ["blockquote"],
     limit: 12,
-    paginate: true,
-    approxTokens: { min: 1_800, max: 1_800, per: "page" },
+    approxTokens: { min: 1_800, max: 1_800, per: "call" },
   },
   {
     id: "session-history",
@@ -171,8 +158,7 @@ export const USE_CASES = [
     filters: { include: "journals", path_prefix: "odd/handoffs/" },
     disclosure: ["blockquote"],
     limit: 25,
-    paginate: true,
-    approxTokens: { min: 3_800, max: 3_800, per: "page" },
+    approxTokens: { min: 3_800, max: 3_800, per: "call" },
   },
 ] as const satisfies readonly AnyUseCaseRow[];
 

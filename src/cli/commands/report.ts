@@ -61,12 +61,7 @@ export function register(program: Command, ctx: CliContext): void {
             ? await migrationReport({ url: target.url, onSection })
             : await migrationReport({
                 ...(flags.corpus !== undefined ? { corpus: target.dir } : {}),
-                ...(target.kindMap
-                  ? {
-                      kindMap: target.kindMap,
-                      kindMapSource: { from: "file", file: target.kindMapFile ?? "" },
-                    }
-                  : {}),
+                ...(target.kindMap ? { kindMap: target.kindMap } : {}),
                 onSection,
               });
         progress.stop();

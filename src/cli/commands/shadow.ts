@@ -69,8 +69,7 @@ export function register(program: Command, ctx: CliContext): void {
           localPredicate,
           sampleRate,
           log: (line) => lines.push(line),
-          // the embedded server's own map (its corpus's oddkit.kinds.*, or --kind-map)
-          ...(server ? { kindMap: server.corpus.kindMap } : {}),
+          ...(target.kind === "embedded" && target.kindMap ? { kindMap: target.kindMap } : {}),
         });
         if (logFile) await appendFile(logFile, lines.map((l) => `${l}\n`).join(""));
         else if (!flags.json) for (const line of lines) ctx.io.stdout(line);
