@@ -3,6 +3,10 @@
  * sample corpus (reference servers in process; every figure is cl100k tokens
  * of the tool results the agent receives, counted exactly):
  *
+ * Retrieval calls are counted; the one version call `browse` and
+ * `buildContext` make to record the server identity is measured once and
+ * printed beside the tables (the client reports no event for it).
+ *
  * - browse then dive: one search at disclosure [blockquote] (links with their
  *   guidance), then expand the two best links (two gets);
  * - includeAll: the same search, every page, every body;
@@ -18,7 +22,7 @@ import { browse, buildContext, expand } from "../src/agent/index.js";
 import { measureTokens } from "../src/agent/measure.js";
 import { callerForServer } from "../src/caller/caller.js";
 import { createOddkitClient } from "../src/client/index.js";
-import { ACTIONS, toolNameFor } from "../src/contract/index.js";
+import { ACTIONS, toolNameFor, VERSION_TOOL } from "../src/contract/index.js";
 import { measureLegacyCall, toolResultText } from "../src/cost/legacy.js";
 import { createReferenceServer, type ReferenceServer } from "../src/server/index.js";
 
@@ -173,6 +177,11 @@ console.log(
     0,
     ratio(legacyCtx, ctxTally.tokens),
   ]),
+);
+
+const versionTokens = await measureTokens(toolResultText(await contract.callTool(VERSION_TOOL, {})));
+console.log(
+  `\nNot in the tables: the one ${VERSION_TOOL} call each browse/buildContext makes (${versionTokens} tokens; its answer stays in the SDK, the model never reads it).`,
 );
 
 await Promise.all([contract.close(), legacy.close()]);

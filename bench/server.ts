@@ -24,12 +24,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { MARKER_FILE, writeCorpus } from "../scripts/generate-corpus.js";
+import { byteLength } from "../src/bytes.js";
 import { toolNameFor } from "../src/contract/index.js";
 import { loadCorpus, sampleCorpusDir } from "../src/corpus/index.js";
 import type { Corpus } from "../src/corpus/types.js";
 import { USE_CASE_ROWS } from "../src/helpers/use-cases.js";
 import { createReferenceServer, type ReferenceServer } from "../src/server/index.js";
-import { byteLength, countTokens } from "../src/tokens.js";
+import { countTokens } from "../src/tokens.js";
 
 const { values } = parseArgs({
   options: {

@@ -1,50 +1,59 @@
 /**
- * Token accounting with the cl100k_base encoding (the unit of the server's
- * production telemetry). The tokenizer is ~1 MB of tables, so it is loaded
- * lazily, once, on first use.
+ * `oddkit-sdk/tokens`: opt-in token accounting with the cl100k_base encoding
+ * (the unit of the server's production telemetry). The client never imports
+ * this module, so bundlers never see the tokenizer unless the application
+ * does:
+ *
+ *   import { cl100kTokens } from "oddkit-sdk/tokens";
+ *   const client = createOddkitClient({ url, countTokens: cl100kTokens });
+ *
+ * The tokenizer (`gpt-tokenizer`, ~1 MB of tables) is an optional peer
+ * dependency, loaded once, on the first count.
  */
+
+/** A token counter the client accepts as `countTokens`. */
+export type TokenCounter = (text: string) => number | Promise<number>;
+
+/** Raised when `gpt-tokenizer` is not installed; says the one command that fixes it. */
+export class TokenizerMissingError extends Error {
+  // A literal, not `new.target.name`: class names do not survive minification.
+  override readonly name = "TokenizerMissingError";
+  constructor(cause: unknown) {
+    super("cl100k token counting needs the optional peer dependency 'gpt-tokenizer': npm i gpt-tokenizer", {
+      cause,
+    });
+  }
+}
+
 type Encoder = (text: string) => number;
 
 let loading: Promise<Encoder> | null = null;
 
 async function loadEncoder(): Promise<Encoder> {
-  const mod = await import("gpt-tokenizer/encoding/cl100k_base");
-  return (text: string) => mod.countTokens(text);
+  try {
+    const mod = await import("gpt-tokenizer/encoding/cl100k_base");
+    return (text: string) => mod.countTokens(text);
+  } catch (error) {
+    loading = null;
+    const code = (error as { code?: unknown }).code;
+    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND")
+      throw new TokenizerMissingError(error);
+    throw error;
+  }
 }
 
-/** Count cl100k tokens of a text. */
-export async function countTokens(text: string): Promise<number> {
+/**
+ * Count cl100k tokens of a text (the tokenizer loads on the first call).
+ *
+ * @example
+ * import { createOddkitClient } from "oddkit-sdk";
+ * import { cl100kTokens } from "oddkit-sdk/tokens";
+ * const client = createOddkitClient({ url: "https://host/mcp", countTokens: cl100kTokens });
+ */
+export async function cl100kTokens(text: string): Promise<number> {
   loading ??= loadEncoder();
   return (await loading)(text);
 }
 
-/** Node's native count when present; looked up, never imported (the client entry runs on edge runtimes). */
-const nativeByteLength = (globalThis as { Buffer?: { byteLength(text: string, encoding: "utf8"): number } })
-  .Buffer?.byteLength;
-
-/**
- * UTF-8 byte length of a text, counted without encoding it (the client
- * measures every response: encoding a copy cost more than parsing it).
- * Lone surrogates count 3 bytes, as the U+FFFD an encoder writes for them.
- */
-export function byteLength(text: string): number {
-  return nativeByteLength ? nativeByteLength(text, "utf8") : countUtf8Bytes(text);
-}
-
-/** The count byteLength makes where there is no Buffer: one pass over the UTF-16 code units. */
-export function countUtf8Bytes(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) {
-      bytes += 1;
-    } else if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 2; // a pair: 4 bytes for 2 code units
-      i++;
-    } else {
-      bytes += 2;
-    }
-  }
-  return bytes;
-}
+/** Same as {@link cl100kTokens} (the name the cost tools use). */
+export const countTokens: (text: string) => Promise<number> = cl100kTokens;

@@ -16,7 +16,6 @@ import {
   OddkitTimeoutError,
   OddkitTransportError,
 } from "../errors/index.js";
-import { countTokens as cl100kTokens } from "../tokens.js";
 import { type CacheOptions, ResultCache } from "./cache/layer.js";
 import { endpointUrl, stripConsumer } from "./endpoint.js";
 import { type ClientRetryOptions, createHttpFetch, type RequestFetch, resolveRetry } from "./http.js";
@@ -55,8 +54,12 @@ export interface OddkitClientOptions {
   readonly cache?: boolean | CacheOptions;
   /** Largest tool result text accepted, in UTF-8 bytes (default 2 MiB). */
   readonly maxResponseBytes?: number;
-  /** cl100k token counting of each result: true (default, lazy-loaded), false (meta.tokens null), or a counter. */
-  readonly countTokens?: boolean | ((text: string) => number | Promise<number>);
+  /**
+   * Token counting of each result (`meta.tokens`): off by default (null), so
+   * no tokenizer is bundled. Opt in with a counter, e.g. `cl100kTokens` from
+   * `oddkit-sdk/tokens`.
+   */
+  readonly countTokens?: false | ((text: string) => number | Promise<number>);
   /** Telemetry: one event per call, cache hit, revalidation, retry and error. */
   readonly onEvent?: (event: ClientEvent) => void;
 }
@@ -147,12 +150,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
     ...(url ? { headers: redactHeaders(headers) } : {}),
   });
 
-  const tokenCounter =
-    options.countTokens === false
-      ? null
-      : typeof options.countTokens === "function"
-        ? options.countTokens
-        : cl100kTokens;
+  const tokenCounter = tokenCounterFrom(options.countTokens);
   const countTokens = async (text: string): Promise<number | null> =>
     tokenCounter ? await tokenCounter(text) : null;
 
@@ -365,4 +363,13 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
       },
     );
   });
+}
+
+/** The counter to use, or null; `true` (the pre-0.2 default) is refused naming the opt-in import. */
+function tokenCounterFrom(option: unknown): ((text: string) => number | Promise<number>) | null {
+  if (option === undefined || option === false) return null;
+  if (typeof option === "function") return option as (text: string) => number | Promise<number>;
+  throw new TypeError(
+    `createOddkitClient: countTokens must be false or a counter function, got ${JSON.stringify(option)}; for cl100k counts pass countTokens: cl100kTokens (import { cl100kTokens } from "oddkit-sdk/tokens")`,
+  );
 }

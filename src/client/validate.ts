@@ -5,6 +5,7 @@
  * shape, `checkCompliance` for the 11 checks); this module only wires them up.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { byteLength } from "../bytes.js";
 import { checkCompliance, type ResolvedRequest, resultSchema } from "../contract/index.js";
 import {
   type ContractViolation,
@@ -13,7 +14,6 @@ import {
   OddkitNotFoundError,
   OddkitRequestError,
 } from "../errors/index.js";
-import { byteLength } from "../tokens.js";
 
 type Json = Record<string, unknown>;
 

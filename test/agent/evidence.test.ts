@@ -18,9 +18,9 @@ import {
   sha256Canonical,
   toEvidence,
 } from "../../src/agent/index.js";
+import { measureTokens as countTokens } from "../../src/agent/measure.js";
 import { canonicalJson } from "../../src/client/cache/key.js";
 import type { Filters } from "../../src/contract/index.js";
-import { countTokens } from "../../src/tokens.js";
 import { agentCorpus, edited, type Served, type SourceFile, serve } from "./corpus.js";
 
 const SCOPE: Filters = { include: "essays", exposure: "public" };

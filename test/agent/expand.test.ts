@@ -12,8 +12,8 @@ import {
   OddkitAgentOptionsError,
   renderItem,
 } from "../../src/agent/index.js";
+import { measureTokens as countTokens } from "../../src/agent/measure.js";
 import { OddkitNotFoundError } from "../../src/client/index.js";
-import { countTokens } from "../../src/tokens.js";
 import { agentCorpus, type Served, serve } from "./corpus.js";
 
 let kb: Served;

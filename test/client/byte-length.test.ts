@@ -1,6 +1,6 @@
 /** Response byte counts without encoding agree with an encoder on every kind of text. */
 import { describe, expect, it } from "vitest";
-import { byteLength, countUtf8Bytes } from "../../src/tokens.js";
+import { byteLength, countUtf8Bytes } from "../../src/bytes.js";
 
 /** Deterministic PRNG (mulberry32). */
 function random(seed: number): () => number {

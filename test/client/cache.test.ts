@@ -59,7 +59,7 @@ describe("TTL cache keyed by the canonical request", () => {
     expect(second.meta).toMatchObject({ cached: true, revalidated: false, tokens: first.meta.tokens });
     expect(second.data).toEqual(first.data);
     expect(second.data).not.toBe(first.data); // each caller gets its own copy
-    const tokensSaved = second.meta.tokens ?? 0;
+    const tokensSaved = second.meta.bytes;
     expect(tokensSaved).toBeGreaterThan(100);
   });
 

@@ -152,15 +152,13 @@ function expectSameRanking(docs: readonly CorpusDocument[], qs: readonly string[
 }
 
 describe("compact search index", () => {
-  it("ranks the bundled sample corpus exactly as minisearch did", { timeout: 180_000 }, async () => {
+  it("ranks the bundled sample corpus exactly as minisearch did", async () => {
     const corpus = await loadCorpus(sampleCorpusDir());
     const titles = corpus.documents.filter((_, i) => i % 70 === 0).map((d) => d.title);
     expectSameRanking(corpus.documents, [...titles, ...queries(7, 10)]);
   });
 
-  it("ranks generated documents (Unicode, punctuation, stop words, prefixes, empty fields) exactly as minisearch did", {
-    timeout: 180_000,
-  }, () => {
+  it("ranks generated documents (Unicode, punctuation, stop words, prefixes, empty fields) exactly as minisearch did", () => {
     for (const seed of [1, 2, 3]) expectSameRanking(generatedDocs(seed, 150), queries(seed * 11, 60));
   });
 
