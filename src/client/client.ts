@@ -8,7 +8,7 @@
  * and reports the same meta to `onEvent`.
  */
 
-import { type Action, MANY_ACTIONS, type ManyAction, validateRequest } from "../contract/index.js";
+import { ACTIONS, type Action, MANY_ACTIONS, type ManyAction, validateRequest } from "../contract/index.js";
 import {
   type OddkitErrorOptions,
   OddkitRequestError,
@@ -28,6 +28,7 @@ import { toTransportError } from "./transport-errors.js";
 import type {
   CallOptions,
   ClientEvent,
+  OddkitActions,
   OddkitClient,
   PaginateOptions,
   ResultMeta,
@@ -290,14 +291,12 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
   }
 
   // The result's static type follows the disclosure literal (types.ts); at run time it is the validated JSON.
-  const typed = <A extends Action>(action: A) =>
-    ((params: unknown, o?: CallOptions) => run(action, params, o)) as unknown as OddkitClient[A];
+  // One method per row of the action table: a new action needs no line here.
+  const actions = Object.fromEntries(
+    ACTIONS.map((action) => [action, (params: unknown, o?: CallOptions) => run(action, params, o)]),
+  ) as unknown as OddkitActions;
   const client: OddkitClient = {
-    search: typed("search"),
-    catalog: typed("catalog"),
-    preflight: typed("preflight"),
-    get: typed("get"),
-    resolve: typed("resolve"),
+    ...actions,
     paginate: ((action: ManyAction, params: Json, paginateOptions?: PaginateOptions) => {
       if (!(MANY_ACTIONS as readonly unknown[]).includes(action)) {
         throw new TypeError(

@@ -99,35 +99,28 @@ export interface ServerVersion {
   readonly knowledge_base_revision: string | null;
 }
 
-/** The five retrieval actions, typed by disclosure literal. */
-export interface OddkitActions {
-  search<const F extends readonly PermittedFlag<"search">[] | undefined = undefined>(
-    params: ClientParams<"search", NonNullable<F> | readonly PermittedFlag<"search">[]> & { disclosure?: F },
-    options?: CallOptions,
-  ): Promise<ClientResult<"search", FlagsOf<"search", F>>>;
-  catalog<const F extends readonly PermittedFlag<"catalog">[] | undefined = undefined>(
-    params?: ClientParams<"catalog", NonNullable<F> | readonly PermittedFlag<"catalog">[]> & {
-      disclosure?: F;
-    },
-    options?: CallOptions,
-  ): Promise<ClientResult<"catalog", FlagsOf<"catalog", F>>>;
-  preflight<const F extends readonly PermittedFlag<"preflight">[] | undefined = undefined>(
-    params: ClientParams<"preflight", NonNullable<F> | readonly PermittedFlag<"preflight">[]> & {
-      disclosure?: F;
-    },
-    options?: CallOptions,
-  ): Promise<ClientResult<"preflight", FlagsOf<"preflight", F>>>;
-  get<const F extends readonly PermittedFlag<"get">[] | undefined = undefined>(
-    params: ClientParams<"get", NonNullable<F> | readonly PermittedFlag<"get">[]> & { disclosure?: F },
-    options?: CallOptions,
-  ): Promise<ClientResult<"get", FlagsOf<"get", F>>>;
-  resolve<const F extends readonly PermittedFlag<"resolve">[] | undefined = undefined>(
-    params: ClientParams<"resolve", NonNullable<F> | readonly PermittedFlag<"resolve">[]> & {
-      disclosure?: F;
-    },
-    options?: CallOptions,
-  ): Promise<ClientResult<"resolve", FlagsOf<"resolve", F>>>;
-}
+/** The parameters of action `A`'s method: optional when the action takes no input (catalog). */
+type ActionArgs<A extends Action, F extends readonly PermittedFlag<A>[] | undefined> = [
+  ActionSpecs[A]["input"],
+] extends [null]
+  ? [
+      params?: ClientParams<A, NonNullable<F> | readonly PermittedFlag<A>[]> & { disclosure?: F },
+      options?: CallOptions,
+    ]
+  : [
+      params: ClientParams<A, NonNullable<F> | readonly PermittedFlag<A>[]> & { disclosure?: F },
+      options?: CallOptions,
+    ];
+
+/** One retrieval action as a client method, its result typed by the disclosure literal passed. */
+export type ActionMethod<A extends Action> = <
+  const F extends readonly PermittedFlag<A>[] | undefined = undefined,
+>(
+  ...args: ActionArgs<A, F>
+) => Promise<ClientResult<A, FlagsOf<A, F>>>;
+
+/** The retrieval actions, one method each, derived from the contract's action table (ACTION_SPECS). */
+export type OddkitActions = { readonly [A in Action]: ActionMethod<A> };
 
 export interface OddkitClient extends OddkitActions {
   /** Async iterator over every entry of a multi-result action, page size = the active cap. */

@@ -13,9 +13,30 @@ export interface ActionSpec {
   readonly permittedFlags: readonly Flag[];
   /** Structural filters are accepted (query-shaped actions only). */
   readonly filters: boolean;
-  /** The friendly client-side name of the `input` wire parameter, if the action takes one. */
-  readonly input: { readonly name: "query" | "uri" | "task"; readonly required: boolean } | null;
+  /**
+   * The `input` wire parameter, if the action takes one: its friendly
+   * client-side name, what it holds (said in its description and in every
+   * refusal), and whether it is query text (also bounded in terms).
+   */
+  readonly input: {
+    readonly name: "query" | "uri" | "task";
+    readonly what: string;
+    readonly terms: boolean;
+  } | null;
+  /** `sort_by` is accepted (catalog's orderings). */
+  readonly sortable: boolean;
+  /**
+   * How long a client may reuse an answer before revalidating it (ms); the
+   * reasons are in src/client/cache/policy.ts, which reads this column.
+   */
+  readonly cacheTtlMs: number;
+  /** What the action's MCP tool does (its `description` in tools/list). */
+  readonly description: string;
 }
+
+/** Listings and documents change on a scale of days; interactive queries expect a fresh edit to show. */
+const LISTING_TTL_MS = 5 * 60_000;
+const INTERACTIVE_TTL_MS = 60_000;
 
 /** Query-shaped actions permit every flag but `body` (full bodies come from get/resolve only). */
 const LISTING_FLAGS = ["blockquote", "metadata", "summary"] as const satisfies readonly Flag[];
@@ -27,7 +48,11 @@ export const ACTION_SPECS = {
     defaultDisclosure: [],
     permittedFlags: LISTING_FLAGS,
     filters: true,
-    input: { name: "query", required: true },
+    input: { name: "query", what: "the search query", terms: true },
+    sortable: false,
+    cacheTtlMs: INTERACTIVE_TTL_MS,
+    description:
+      "Search the knowledge base (BM25). Returns ranked entries with score and a query-matched snippet; structural filters apply before pagination.",
   },
   catalog: {
     many: true,
@@ -35,27 +60,41 @@ export const ACTION_SPECS = {
     permittedFlags: LISTING_FLAGS,
     filters: true,
     input: null,
+    sortable: true,
+    cacheTtlMs: LISTING_TTL_MS,
+    description: "List documents sorted by path or date, with structural filters and pagination.",
   },
   preflight: {
     many: true,
     defaultDisclosure: [],
     permittedFlags: LISTING_FLAGS,
     filters: true,
-    input: { name: "task", required: true },
+    input: { name: "task", what: "the task about to be done", terms: true },
+    sortable: false,
+    cacheTtlMs: INTERACTIVE_TTL_MS,
+    description:
+      "Before doing a task: the documents to read first, the constraints, the definition of done, and further relevant documents, each with its role.",
   },
   get: {
     many: false,
     defaultDisclosure: ["body"],
     permittedFlags: ALL_FLAGS,
     filters: false,
-    input: { name: "uri", required: true },
+    input: { name: "uri", what: "the document URI (klappy://…) or repository path", terms: false },
+    sortable: false,
+    cacheTtlMs: LISTING_TTL_MS,
+    description: "Fetch one document by URI (klappy://…, another declared URI, or a repository path).",
   },
   resolve: {
     many: false,
     defaultDisclosure: ["body"],
     permittedFlags: ALL_FLAGS,
     filters: false,
-    input: { name: "uri", required: true },
+    input: { name: "uri", what: "the document URI to resolve through superseded_by", terms: false },
+    sortable: false,
+    cacheTtlMs: LISTING_TTL_MS,
+    description:
+      "Resolve a URI to its current document, walking superseded_by; the steps walked come back as supersession_chain.",
   },
 } as const satisfies Record<Action, ActionSpec>;
 
@@ -72,18 +111,6 @@ export const MANY_ACTIONS = (Object.keys(ACTION_SPECS) as Action[]).filter(
 export function isManyAction(action: Action): action is ManyAction {
   return ACTION_SPECS[action].many;
 }
-
-/** Envelope (`result`) fields of the new shape, per result cardinality. */
-export const MANY_RESULT_FIELDS = [
-  "status",
-  "data",
-  "total",
-  "limit",
-  "offset",
-  "disclosure_applied",
-  "filters_applied",
-] as const;
-export const ONE_RESULT_FIELDS = ["status", "data", "disclosure_applied"] as const;
 
 /** Fields that must never appear in any retrieval envelope (check 4). */
 export const FORBIDDEN_ROLLUP_FIELDS = [

@@ -37,8 +37,10 @@ export function nativeFields(action: Action): string[] {
   return Object.keys(NativeFieldSchemas[action]);
 }
 
-type FlagFields = { [F in Flag]: z.infer<(typeof FlagFieldSchemas)[F]> };
-type NativeFields<A extends Action> = {
+/** The value each flag discloses, by flag: builders typed by it fail to compile when a flag is added. */
+export type FlagFields = { [F in Flag]: z.infer<(typeof FlagFieldSchemas)[F]> };
+/** The action-native fields of an entry of action `A`. */
+export type NativeFields<A extends Action> = {
   [K in keyof (typeof NativeFieldSchemas)[A]]: (typeof NativeFieldSchemas)[A][K] extends z.ZodType
     ? z.infer<(typeof NativeFieldSchemas)[A][K]>
     : never;

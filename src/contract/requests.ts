@@ -4,7 +4,7 @@
  * server; the client exposes it under a friendlier name (ACTION_SPECS.input).
  */
 import * as z from "zod";
-import { ACTION_SPECS } from "./actions.js";
+import { ACTION_SPECS, type ActionSpec, type ActionSpecs } from "./actions.js";
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, describeCaps, queryTermCount, REQUEST_BOUNDS } from "./caps.js";
 import { type Action, FlagSchema, SortBySchema } from "./enums.js";
 import { FilterShape } from "./filters.js";
@@ -78,59 +78,57 @@ const legacyOptIn = z
   .describe("Deprecation window only: also return the legacy (pre-contract) fields beside the contract ones");
 const knowledgeBase = z.string().optional().describe("Knowledge base to read (server default when omitted)");
 
-export const SearchRequestSchema = z.strictObject({
-  input: queryText("the search query"),
-  disclosure: disclosureSchema("search"),
-  limit: limit("search"),
-  offset,
-  ...FilterShape,
-  [LEGACY_OPT_IN_PARAM]: legacyOptIn,
-  knowledge_base_url: knowledgeBase,
-});
+const sortBy = SortBySchema.optional().describe(
+  "Ordering: path (default, alphabetical) or date (newest first, undated last)",
+);
 
-export const CatalogRequestSchema = z.strictObject({
-  disclosure: disclosureSchema("catalog"),
-  sort_by: SortBySchema.optional().describe(
-    "Ordering: path (default, alphabetical) or date (newest first, undated last)",
-  ),
-  limit: limit("catalog"),
-  offset,
-  ...FilterShape,
-  [LEGACY_OPT_IN_PARAM]: legacyOptIn,
-  knowledge_base_url: knowledgeBase,
-});
+type Spec<A extends Action> = ActionSpecs[A];
+type InputText = ReturnType<typeof inputText>;
+/** The request shape of action `A`, column by column of its ACTION_SPECS row (the type of buildRequestSchema). */
+export type RequestShape<A extends Action> = (Spec<A>["input"] extends null
+  ? unknown
+  : { input: InputText }) & {
+  disclosure: ReturnType<typeof disclosureSchema>;
+} & (Spec<A>["sortable"] extends true ? { sort_by: typeof sortBy } : unknown) &
+  (Spec<A>["many"] extends true ? { limit: ReturnType<typeof limit>; offset: typeof offset } : unknown) &
+  (Spec<A>["filters"] extends true ? typeof FilterShape : unknown) & {
+    [LEGACY_OPT_IN_PARAM]: typeof legacyOptIn;
+    knowledge_base_url: typeof knowledgeBase;
+  };
 
-export const PreflightRequestSchema = z.strictObject({
-  input: queryText("the task about to be done"),
-  disclosure: disclosureSchema("preflight"),
-  limit: limit("preflight"),
-  offset,
-  ...FilterShape,
-  [LEGACY_OPT_IN_PARAM]: legacyOptIn,
-  knowledge_base_url: knowledgeBase,
-});
+/**
+ * An action's wire request schema, derived from its row of ACTION_SPECS:
+ * `input` when it takes one (term-bounded when it is query text), the
+ * disclosure with the declared default, `sort_by` when sortable, paging
+ * when it returns many, the structural filters when it takes them, then
+ * the window opt-in and the knowledge base. Unknown keys are refused.
+ */
+function buildRequestSchema<A extends Action>(action: A): z.ZodObject<RequestShape<A>, z.core.$strict> {
+  const spec: ActionSpec = ACTION_SPECS[action];
+  const shape: Record<string, z.ZodType> = {};
+  if (spec.input) shape.input = spec.input.terms ? queryText(spec.input.what) : inputText(spec.input.what);
+  shape.disclosure = disclosureSchema(action);
+  if (spec.sortable) shape.sort_by = sortBy;
+  if (spec.many) Object.assign(shape, { limit: limit(action), offset });
+  if (spec.filters) Object.assign(shape, FilterShape);
+  Object.assign(shape, { [LEGACY_OPT_IN_PARAM]: legacyOptIn, knowledge_base_url: knowledgeBase });
+  return z.strictObject(shape) as unknown as z.ZodObject<RequestShape<A>, z.core.$strict>;
+}
 
-export const GetRequestSchema = z.strictObject({
-  input: inputText("the document URI (klappy://…) or repository path"),
-  disclosure: disclosureSchema("get"),
-  [LEGACY_OPT_IN_PARAM]: legacyOptIn,
-  knowledge_base_url: knowledgeBase,
-});
+/** Every action's request schema, one per row of ACTION_SPECS. */
+export const RequestSchemas: { readonly [A in Action]: z.ZodObject<RequestShape<A>, z.core.$strict> } = {
+  search: buildRequestSchema("search"),
+  catalog: buildRequestSchema("catalog"),
+  preflight: buildRequestSchema("preflight"),
+  get: buildRequestSchema("get"),
+  resolve: buildRequestSchema("resolve"),
+};
 
-export const ResolveRequestSchema = z.strictObject({
-  input: inputText("the document URI to resolve through superseded_by"),
-  disclosure: disclosureSchema("resolve"),
-  [LEGACY_OPT_IN_PARAM]: legacyOptIn,
-  knowledge_base_url: knowledgeBase,
-});
-
-export const RequestSchemas = {
-  search: SearchRequestSchema,
-  catalog: CatalogRequestSchema,
-  preflight: PreflightRequestSchema,
-  get: GetRequestSchema,
-  resolve: ResolveRequestSchema,
-} as const satisfies Record<Action, z.ZodType>;
+export const SearchRequestSchema = RequestSchemas.search;
+export const CatalogRequestSchema = RequestSchemas.catalog;
+export const PreflightRequestSchema = RequestSchemas.preflight;
+export const GetRequestSchema = RequestSchemas.get;
+export const ResolveRequestSchema = RequestSchemas.resolve;
 
 /** Wire parameters as a caller may pass them (defaults optional). */
 export type RequestInput<A extends Action> = z.input<(typeof RequestSchemas)[A]>;

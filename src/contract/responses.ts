@@ -7,7 +7,7 @@ import * as z from "zod";
 import { ACTION_SPECS, type ManyAction, type OneAction } from "./actions.js";
 import { type Entry, entrySchema } from "./entries.js";
 import { type Action, ActionSchema, FLAGS, type Flag, FlagSchema } from "./enums.js";
-import { type FiltersApplied, FiltersAppliedSchema } from "./filters.js";
+import { FiltersAppliedSchema } from "./filters.js";
 import type { ResolvedRequest } from "./rules.js";
 
 /** The outer envelope every oddkit tool result carries (JSON inside one text content item). */
@@ -21,23 +21,46 @@ export const OuterEnvelopeSchema = z.object({
 });
 export type OuterEnvelope = z.infer<typeof OuterEnvelopeSchema>;
 
+/**
+ * The `result` envelope of search, catalog and preflight, declared once:
+ * the field list (MANY_RESULT_FIELDS), the type (ManyResult) and the
+ * per-disclosure validator (resultSchema) derive from it; buildManyResult
+ * is typed by it. `data` is refined per action and disclosure.
+ */
+export const ManyResultEnvelopeSchema = z.strictObject({
+  status: z.enum(["FOUND", "NO_MATCH"]),
+  data: z.array(z.record(z.string(), z.unknown())),
+  total: z.number().int().min(0),
+  limit: z.number().int().min(1),
+  offset: z.number().int().min(0),
+  disclosure_applied: z.array(FlagSchema),
+  filters_applied: FiltersAppliedSchema,
+});
+
+/** The `result` envelope of get and resolve, declared once (see ManyResultEnvelopeSchema). */
+export const OneResultEnvelopeSchema = z.strictObject({
+  status: z.literal("FOUND"),
+  data: z.record(z.string(), z.unknown()),
+  disclosure_applied: z.array(FlagSchema),
+});
+
+type ManyEnvelope = z.infer<typeof ManyResultEnvelopeSchema>;
+type OneEnvelope = z.infer<typeof OneResultEnvelopeSchema>;
+
+/** Envelope fields of the new shape, per result cardinality, in wire order. */
+export const MANY_RESULT_FIELDS = Object.keys(
+  ManyResultEnvelopeSchema.shape,
+) as readonly (keyof ManyEnvelope)[];
+export const ONE_RESULT_FIELDS = Object.keys(OneResultEnvelopeSchema.shape) as readonly (keyof OneEnvelope)[];
+
+/** An envelope with `data` typed as `D` (a homomorphic map keeps the envelope's own field types). */
+type WithData<E, D> = { [K in keyof E]: K extends "data" ? D : E[K] };
+
 /** Result of search, catalog and preflight at disclosure `F`. */
-export interface ManyResult<A extends ManyAction, F extends Flag = never> {
-  status: "FOUND" | "NO_MATCH";
-  data: Entry<A, F>[];
-  total: number;
-  limit: number;
-  offset: number;
-  disclosure_applied: Flag[];
-  filters_applied: FiltersApplied;
-}
+export type ManyResult<A extends ManyAction, F extends Flag = never> = WithData<ManyEnvelope, Entry<A, F>[]>;
 
 /** Result of get and resolve at disclosure `F`. */
-export interface OneResult<A extends OneAction, F extends Flag = "body"> {
-  status: "FOUND";
-  data: Entry<A, F>;
-  disclosure_applied: Flag[];
-}
+export type OneResult<A extends OneAction, F extends Flag = "body"> = WithData<OneEnvelope, Entry<A, F>>;
 
 export type ContractResult<A extends Action, F extends Flag> = A extends ManyAction
   ? ManyResult<A, F>
@@ -72,16 +95,8 @@ const resultSchemaCache = new Map<string, ReturnType<typeof buildResultSchema>>(
 function buildResultSchema(action: Action, flags: readonly Flag[], legacyEnvelope: boolean) {
   const entry = entrySchema(action, flags);
   const shape = ACTION_SPECS[action].many
-    ? {
-        status: z.enum(["FOUND", "NO_MATCH"]),
-        data: z.array(entry),
-        total: z.number().int().min(0),
-        limit: z.number().int().min(1),
-        offset: z.number().int().min(0),
-        disclosure_applied: z.array(FlagSchema),
-        filters_applied: FiltersAppliedSchema,
-      }
-    : { status: z.literal("FOUND"), data: entry, disclosure_applied: z.array(FlagSchema) };
+    ? { ...ManyResultEnvelopeSchema.shape, data: z.array(entry) }
+    : { ...OneResultEnvelopeSchema.shape, data: entry };
   if (!legacyEnvelope) return z.strictObject(shape);
   const legacy: Record<string, z.ZodType> = {};
   for (const key of LEGACY_RESULT_FIELDS[action]) if (!(key in shape)) legacy[key] = z.unknown().optional();
@@ -115,7 +130,11 @@ export function buildManyResult(
   req: Pick<ResolvedRequest, "limit" | "offset" | "disclosure" | "filtersApplied">,
   data: Record<string, unknown>[],
   total: number,
-) {
+): ManyEnvelope {
+  // Every multi-result action takes filters (ACTION_SPECS), so a resolved one always echoes them.
+  if (req.filtersApplied === null) {
+    throw new TypeError("buildManyResult: a multi-result request always carries filters_applied");
+  }
   return {
     status: data.length > 0 ? ("FOUND" as const) : ("NO_MATCH" as const),
     data,

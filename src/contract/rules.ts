@@ -123,7 +123,8 @@ export function validateRequest<A extends Action>(action: A, raw: unknown): Vali
     return { ok: false, error: invalidParamsError(action, issuesOf(parsed.error, action)) };
   }
   const params = parsed.data as RequestParams<A>;
-  const resolved = resolveDisclosure(action, params.disclosure as string[]);
+  // Every request schema has `disclosure` (requests.ts); a generic A hides that from the compiler.
+  const resolved = resolveDisclosure(action, (params as unknown as { disclosure: string[] }).disclosure);
   const cap = effectiveCap(resolved);
   const many = ACTION_SPECS[action].many;
   const p = params as { limit?: number; offset?: number; [LEGACY_OPT_IN_PARAM]?: boolean };

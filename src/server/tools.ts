@@ -8,6 +8,7 @@
 import * as z from "zod";
 import {
   ACTION_SPECS,
+  ACTION_TOOLS,
   ACTIONS,
   type Action,
   inputJsonSchema,
@@ -17,7 +18,6 @@ import {
 } from "../contract/index.js";
 import {
   LEGACY_ACTIONS,
-  LEGACY_TOOLS,
   type LegacyRetrievalAction,
   LegacyToolParamsSchemas,
   LegacyUnifiedParamsSchema,
@@ -40,20 +40,21 @@ export interface ToolDefinition {
 
 export { UNIFIED_TOOL, VERSION_TOOL };
 
-/** Individual tool name → the action it runs (the legacy table: the same tools in every mode). */
-export const TOOL_ACTIONS = LEGACY_TOOLS;
+/**
+ * Individual tool name → the action it runs, from the contract's tool table
+ * (one `oddkit_<action>` per row of ACTION_SPECS) plus `oddkit_version`: the
+ * same tools in every mode (legacy mode publishes them with 0.28 parameters).
+ */
+export const TOOL_ACTIONS: Readonly<Record<string, LegacyRetrievalAction>> = {
+  ...ACTION_TOOLS,
+  [VERSION_TOOL]: "version",
+};
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
+/** Tool descriptions: each action's from its row of ACTION_SPECS, and the version tool's. */
 const DESCRIPTIONS: Record<LegacyRetrievalAction, string> = {
-  search:
-    "Search the knowledge base (BM25). Returns ranked entries with score and a query-matched snippet; structural filters apply before pagination.",
-  catalog: "List documents sorted by path or date, with structural filters and pagination.",
-  get: "Fetch one document by URI (klappy://…, another declared URI, or a repository path).",
-  resolve:
-    "Resolve a URI to its current document, walking superseded_by; the steps walked come back as supersession_chain.",
-  preflight:
-    "Before doing a task: the documents to read first, the constraints, the definition of done, and further relevant documents, each with its role.",
+  ...(Object.fromEntries(ACTIONS.map((a) => [a, ACTION_SPECS[a].description])) as Record<Action, string>),
   version:
     "The server version and the knowledge base revision (a digest over every served document's content hash).",
 };

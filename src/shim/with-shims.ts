@@ -11,10 +11,11 @@
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../client/client.js";
 import { paginateEntries } from "../client/paginate.js";
 import { toolName, toWireParams } from "../client/params.js";
-import type { OddkitClient, PaginateOptions, ResultMeta } from "../client/types.js";
+import type { OddkitActions, OddkitClient, PaginateOptions, ResultMeta } from "../client/types.js";
 import { validateToolResult } from "../client/validate.js";
 import {
   ACTION_SPECS,
+  ACTIONS,
   type Action,
   MANY_ACTIONS,
   type ManyAction,
@@ -114,20 +115,20 @@ export function withShims(client: OddkitClient, options: WithShimsOptions = {}):
     return Object.assign(read.envelope.result as Record<string, unknown>, { meta });
   }
 
-  const routed =
-    <A extends Action>(action: A) =>
-    async (params: unknown) =>
-      (await era()) === "pre-contract"
-        ? emulate(action, params)
-        : (client[action] as (p: unknown) => Promise<unknown>)(params);
+  // One routed method per row of the action table: a new action needs no line here.
+  const routed = Object.fromEntries(
+    ACTIONS.map((action) => [
+      action,
+      async (params: unknown) =>
+        (await era()) === "pre-contract"
+          ? emulate(action, params)
+          : (client[action] as (p: unknown) => Promise<unknown>)(params),
+    ]),
+  ) as unknown as OddkitActions;
 
   const shimmed: ShimmedClient = {
     ...client,
-    search: routed("search") as OddkitClient["search"],
-    catalog: routed("catalog") as OddkitClient["catalog"],
-    preflight: routed("preflight") as OddkitClient["preflight"],
-    get: routed("get") as OddkitClient["get"],
-    resolve: routed("resolve") as OddkitClient["resolve"],
+    ...routed,
     paginate: ((action: ManyAction, params: Record<string, unknown>, paginateOptions?: PaginateOptions) => {
       if (!ACTION_SPECS[action]?.many) {
         throw new TypeError(

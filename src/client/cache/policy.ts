@@ -15,15 +15,12 @@
  *   bundles): an author who just edited a document expects to find it, and
  *   queries are varied enough that long-lived entries rarely hit anyway.
  */
-import type { Action } from "../../contract/index.js";
+import { ACTION_SPECS, ACTIONS, type Action } from "../../contract/index.js";
 
-export const DEFAULT_CACHE_TTL_MS: Readonly<Record<Action, number>> = {
-  catalog: 5 * 60_000,
-  get: 5 * 60_000,
-  resolve: 5 * 60_000,
-  search: 60_000,
-  preflight: 60_000,
-};
+/** Per action, from the action table's `cacheTtlMs` column (ACTION_SPECS). */
+export const DEFAULT_CACHE_TTL_MS: Readonly<Record<Action, number>> = Object.fromEntries(
+  ACTIONS.map((action) => [action, ACTION_SPECS[action].cacheTtlMs]),
+) as Record<Action, number>;
 
 /** How long a store keeps an expired record that carries a revision, so it can be revalidated (1 day). */
 export const DEFAULT_STALE_RETENTION_MS = 24 * 60 * 60_000;

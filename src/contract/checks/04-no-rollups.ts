@@ -1,5 +1,5 @@
-import { FORBIDDEN_ROLLUP_FIELDS, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "../actions.js";
-import { LEGACY_RESULT_FIELDS } from "../responses.js";
+import { FORBIDDEN_ROLLUP_FIELDS } from "../actions.js";
+import { LEGACY_RESULT_FIELDS, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "../responses.js";
 import type { Check, ComplianceViolation } from "./check.js";
 
 /** No rollups, and (envelope strictness) no result field outside the contract envelope and the legacy opt-in. */

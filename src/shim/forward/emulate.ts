@@ -16,6 +16,7 @@ import {
   actionForTool,
   buildManyResult,
   type ErrorEnvelope,
+  type Flag,
   matchesFilters,
   mergeLegacyFields,
   notFoundError,
@@ -59,6 +60,18 @@ export type ForwardShimOptions = LegacySourceOptions;
 function asLookupIndex(index: ShimIndex): LegacyIndex {
   return index as unknown as LegacyIndex;
 }
+
+/**
+ * Where the legacy server holds each flag's value: in the catalog listing
+ * (frontmatter) or only in the document's text (one legacy get per page
+ * document). Typed by the flag table: a new flag fails to compile here.
+ */
+const FLAG_SOURCE: { readonly [F in Flag]: "listing" | "text" } = {
+  blockquote: "text",
+  metadata: "listing",
+  summary: "text",
+  body: "text",
+};
 
 type Outcome = { result: Record<string, unknown>; isError: boolean; text: string };
 
@@ -147,9 +160,9 @@ export class ForwardShim {
     );
     const sorted = [...matching].sort(sortBy === "date" ? newestFirst : comparePaths);
     const page = sorted.slice(req.offset, req.offset + req.limit);
-    // blockquote and summary live in the text; so does the title when the frontmatter's is blank.
+    // Flags read from the text need each page document's text; so does a title the frontmatter leaves blank.
     const needText =
-      req.disclosure.some((f) => f === "blockquote" || f === "summary") || page.some((d) => d.titleNeedsText);
+      req.disclosure.some((f) => FLAG_SOURCE[f] === "text") || page.some((d) => d.titleNeedsText);
     const docs: readonly { uri: string; title: string; frontmatter: object }[] = needText
       ? await this.source.documents(
           call,
