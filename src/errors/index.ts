@@ -27,5 +27,6 @@ export { OddkitPaginationError, type PaginationFailure } from "./pagination-erro
 export { PathProbeError } from "./path-probe-error.js";
 export { OddkitRequestError } from "./request-error.js";
 export { OddkitTimeoutError, type TimeoutPhase } from "./timeout-error.js";
+export { TokenizerMissingError } from "./tokenizer-missing-error.js";
 export { OddkitTransportError } from "./transport-error.js";
 export { WindowContractViolationError } from "./window-contract-violation-error.js";

@@ -65,6 +65,25 @@ describe("import boundaries of src/", () => {
     );
     expect(direct).toEqual(["src/errors/oddkit-error.ts"]);
   });
+
+  it("every error class declares its own name as a literal (names survive minifiers)", () => {
+    const classes = FILES.flatMap((file) =>
+      [
+        ...readFileSync(join(ROOT, file), "utf8").matchAll(
+          /class (\w+) extends (\w*Error)\b[^{]*\{([\s\S]*?)\n\}/g,
+        ),
+      ].map(([, name, , body]) => ({ file, name, body: body ?? "" })),
+    );
+    expect(classes.length).toBeGreaterThan(20);
+    const unnamed = classes
+      .filter(
+        (c) =>
+          !c.body.includes(`readonly name = "${c.name}"`) && !c.body.includes(`name: string = "${c.name}"`),
+      )
+      .map((c) => `${c.file}: ${c.name}`);
+    // Private stand-ins that never reach a caller (a stalled phase, an oversized body) may go unnamed.
+    expect(unnamed).toEqual(["src/client/phases.ts: Stall", "src/server/listen.ts: BodyTooLarge"]);
+  });
 });
 
 describe("the cycle finder", () => {
