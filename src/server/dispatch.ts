@@ -14,6 +14,7 @@ import {
   REQUEST_BOUNDS,
   validateRequest,
 } from "../contract/index.js";
+import { legacyOptInRefusal } from "../contract/version-window.js";
 import {
   LEGACY_RETRIEVAL_ACTIONS,
   legacyErrorEnvelope,
@@ -48,6 +49,8 @@ export interface DispatchContext {
   readonly served: ServedCorpus;
   readonly mode: ServerMode;
   readonly version: string;
+  /** Minors the legacy envelope opt-in lives after N (2 or 3): with `version`, decides whether it is accepted. */
+  readonly windowMinors: number;
 }
 
 export const CONSUMER_NUDGE =
@@ -87,14 +90,10 @@ function contractOutcome(ctx: DispatchContext, action: Action, args: Record<stri
     return { result: { ...validation.error }, assistantText: validation.error.error_message, isError: true };
   }
   const legacyWindow = validation.request.legacyEnvelope;
-  if (legacyWindow && ctx.mode === "contract") {
-    const error = invalidParamsError(action, [
-      {
-        param: LEGACY_OPT_IN_PARAM,
-        message:
-          "this server runs in contract mode, which serves the new shape only; start it with --mode window to receive the legacy fields",
-      },
-    ]);
+  // The opt-in follows the server's version: accepted from N until N + window minors.
+  const refusal = legacyWindow ? legacyOptInRefusal(ctx.version, { windowMinors: ctx.windowMinors }) : null;
+  if (refusal !== null) {
+    const error = invalidParamsError(action, [{ param: LEGACY_OPT_IN_PARAM, message: refusal }]);
     return { result: { ...error }, assistantText: error.error_message, isError: true };
   }
   const { served } = ctx;
