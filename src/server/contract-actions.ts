@@ -24,7 +24,7 @@ import {
   legacyView,
 } from "../legacy/index.js";
 import { entryFor } from "./entries.js";
-import { legacyStateOf } from "./legacy-actions.js";
+import { type LegacyRanking, legacyStateOf } from "./legacy-actions.js";
 import { findDocument, resolveDocument } from "./lookup.js";
 import { preflightBundle } from "./preflight.js";
 import { querySnippet } from "./snippet.js";
@@ -41,6 +41,7 @@ export function searchAction(
   served: ServedCorpus,
   req: ResolvedRequest<"search">,
   legacyWindow: boolean,
+  ranking: LegacyRanking = "0.28",
 ): ActionOutcome {
   const matches = compileFilters(pickFilters(req.params));
   // Only the hits up to the page's end are ranked in order (the window's legacy fields need the first few).
@@ -59,10 +60,15 @@ export function searchAction(
     // The hits a 0.28.x server ranks (its BM25 over its index), among the documents the filters allow.
     const state = legacyStateOf(served.corpus);
     const allowed = new Set(served.listed.filter(matches).map((d) => d.path));
-    const ranked = state.bm25
-      .search(req.params.input, state.bm25.size)
-      .filter((r) => allowed.has(r.item.path))
-      .map((r) => ({ doc: r.item, score: r.score }));
+    const ranked =
+      ranking === "reference"
+        ? served.index
+            .rank(req.params.input, (doc) => allowed.has(doc.path), LEGACY_SEARCH_MAX_HITS)
+            .hits.map((h) => ({ doc: h.doc, score: h.score }))
+        : state.bm25
+            .search(req.params.input, state.bm25.size)
+            .filter((r) => allowed.has(r.item.path))
+            .map((r) => ({ doc: r.item, score: r.score }));
     const legacy = legacySearchResult(ranked, {
       docsConsidered: state.index.documents.length,
       include_metadata: req.disclosure.includes("metadata"),

@@ -29,7 +29,7 @@ import {
   resolveAction,
   searchAction,
 } from "./contract-actions.js";
-import { runLegacyAction } from "./legacy-actions.js";
+import { type LegacyRanking, runLegacyAction } from "./legacy-actions.js";
 import type { ActionOutcome, ServedCorpus } from "./state.js";
 import { type ServerMode, UNIFIED_TOOL } from "./tools.js";
 
@@ -51,6 +51,8 @@ export interface DispatchContext {
   readonly version: string;
   /** Minors the legacy envelope opt-in lives after N (2 or 3): with `version`, decides whether it is accepted. */
   readonly windowMinors: number;
+  /** Whose ranking legacy-mode search answers with (see ReferenceServerOptions.legacyRanking). */
+  readonly legacyRanking: LegacyRanking;
 }
 
 export const CONSUMER_NUDGE =
@@ -99,7 +101,7 @@ function contractOutcome(ctx: DispatchContext, action: Action, args: Record<stri
   const { served } = ctx;
   switch (validation.request.action) {
     case "search":
-      return searchAction(served, validation.request as never, legacyWindow);
+      return searchAction(served, validation.request as never, legacyWindow, ctx.legacyRanking);
     case "catalog":
       return catalogAction(served, validation.request as never, legacyWindow);
     case "preflight":
@@ -152,7 +154,7 @@ export class Dispatcher {
       if (refusal) return toToolResult(legacyErrorEnvelope(refusal), true);
       const parsed = parseLegacyParams(name, retrieval, args);
       if (!parsed.ok) return toToolResult(legacyErrorEnvelope(parsed.error), true);
-      outcome = runLegacyAction(this.ctx.served, retrieval, parsed.params);
+      outcome = runLegacyAction(this.ctx.served, retrieval, parsed.params, this.ctx.legacyRanking);
     } else {
       if (name === UNIFIED_TOOL) delete args.action;
       outcome = contractOutcome(this.ctx, retrieval as Action, args);

@@ -61,17 +61,30 @@ export function legacyStateOf(corpus: Corpus): LegacyState {
   return state;
 }
 
+/**
+ * Whose ranking legacy-mode search answers with: `0.28` (0.28.x's own BM25:
+ * its hits, order and scores) or `reference` (this server's contract ranking
+ * in the legacy shape), which isolates a migration's effect from the ranking
+ * change when the same code is run before and after.
+ */
+export const LEGACY_RANKINGS = ["0.28", "reference"] as const;
+export type LegacyRanking = (typeof LEGACY_RANKINGS)[number];
+
 export function runLegacyAction(
   served: ServedCorpus,
   action: Action,
   params: LegacyCallParams,
+  ranking: LegacyRanking = "0.28",
 ): ActionOutcome {
   const { all, index, bm25 } = legacyStateOf(served.corpus);
   const docs = index.documents;
   const input = params.input ?? "";
   switch (action) {
     case "search": {
-      const ranked = bm25.search(input, LEGACY_SEARCH_MAX_HITS).map((r) => ({ doc: r.item, score: r.score }));
+      const ranked =
+        ranking === "reference"
+          ? referenceRanked(served, index, input)
+          : bm25.search(input, LEGACY_SEARCH_MAX_HITS).map((r) => ({ doc: r.item, score: r.score }));
       const result = legacySearchResult(ranked, {
         docsConsidered: docs.length,
         include_metadata: params.include_metadata,
@@ -111,4 +124,12 @@ export function runLegacyAction(
       return { result: { ...result }, assistantText: legacyPreflightText(docs, result), isError: false };
     }
   }
+}
+
+/** The contract search's best hits among the 0.28.x index's documents (legacyRanking "reference"). */
+function referenceRanked(served: ServedCorpus, index: LegacyIndex, input: string) {
+  const indexed = new Set(index.documents.map((d) => d.path));
+  return served.index
+    .rank(input, (doc) => indexed.has(doc.path), LEGACY_SEARCH_MAX_HITS)
+    .hits.map((h) => ({ doc: h.doc, score: h.score }));
 }

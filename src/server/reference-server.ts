@@ -3,6 +3,7 @@
  * markdown (default: the bundled sample corpus), in the contract, legacy or
  * window shape, reachable in-process, in memory, over HTTP and over stdio.
  */
+
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -13,6 +14,7 @@ import { loadCorpus, sampleCorpusDir } from "../corpus/index.js";
 import type { Corpus, LoadWarning } from "../corpus/types.js";
 import { type CallMeta, Dispatcher, type ToolResult } from "./dispatch.js";
 import { createFetchHandler } from "./http.js";
+import { LEGACY_RANKINGS, type LegacyRanking } from "./legacy-actions.js";
 import { type Listening, type ListenOptions, listenWith } from "./listen.js";
 import { createMcpServer } from "./mcp.js";
 import { SearchIndex } from "./search-index.js";
@@ -42,6 +44,13 @@ export interface ReferenceServerOptions {
   readonly version?: string;
   /** Minors the legacy envelope window runs after N: 2 (default) or 3. */
   readonly windowMinors?: number;
+  /**
+   * Legacy mode's search ranking: `0.28` (default: 0.28.x's own BM25 hits,
+   * order and scores) or `reference` (this server's contract ranking in the
+   * legacy shape, so a before/after run of the same site differs only by
+   * what its migration changed).
+   */
+  readonly legacyRanking?: LegacyRanking;
   /** Path prefix → kind map used to load a corpus folder (longest prefix wins). */
   readonly kindMap?: KindMap;
   /** MCP server name (default "oddkit"). */
@@ -119,7 +128,19 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   }
   const name = options.name ?? DEFAULT_SERVER_NAME;
   const index = new SearchIndex(corpus.documents);
-  const dispatcher = new Dispatcher({ served: servedCorpus(corpus, index), mode, version, windowMinors });
+  const legacyRanking = options.legacyRanking ?? "0.28";
+  if (!(LEGACY_RANKINGS as readonly string[]).includes(legacyRanking)) {
+    throw new TypeError(
+      `createReferenceServer: legacyRanking '${String(legacyRanking)}' is not one of ${LEGACY_RANKINGS.join(", ")}`,
+    );
+  }
+  const dispatcher = new Dispatcher({
+    served: servedCorpus(corpus, index),
+    mode,
+    version,
+    windowMinors,
+    legacyRanking,
+  });
   const tools = toolDefinitions(mode);
   const consumers = new Map<string, number>();
   const record = (consumer: string | null) => {
