@@ -138,19 +138,34 @@ function blockMap(lines: readonly string[]): Record<string, unknown> {
       map[kv.key] = lineValue(kv.value);
       continue;
     }
-    const nested: string[] = [];
-    for (; i < lines.length; i++) {
-      const next = lines[i]!;
-      const nextTrimmed = next.trim();
-      if (nextTrimmed === "") continue;
-      if (indentOf(next) <= base) break;
-      if (nextTrimmed.startsWith("#")) continue;
-      nested.push(next);
-    }
+    const [nested, end] = nestedLines(lines, i, (next) => indentOf(next) > base);
+    i = end;
     const value = nestedValue(nested);
     if (value !== undefined) map[kv.key] = value;
   }
   return map;
+}
+
+/**
+ * The lines under a key from `start`: blank and comment lines skipped, up to
+ * the first line that is not a child. Returns them and where reading stopped.
+ */
+function nestedLines(
+  lines: readonly string[],
+  start: number,
+  isChild: (line: string) => boolean,
+): [string[], number] {
+  const nested: string[] = [];
+  let i = start;
+  for (; i < lines.length; i++) {
+    const next = lines[i]!;
+    const nextTrimmed = next.trim();
+    if (nextTrimmed === "") continue;
+    if (!isChild(next)) break;
+    if (nextTrimmed.startsWith("#")) continue;
+    nested.push(next);
+  }
+  return [nested, i];
 }
 
 /**
@@ -175,15 +190,8 @@ export function readLegacyFrontmatter(raw: string): Record<string, unknown> | nu
       continue;
     }
     // The top level takes as nested only lines indented by two spaces or a tab.
-    const nested: string[] = [];
-    for (; i < lines.length; i++) {
-      const next = lines[i]!;
-      const nextTrimmed = next.trim();
-      if (nextTrimmed === "") continue;
-      if (!next.startsWith("  ") && !next.startsWith("\t")) break;
-      if (nextTrimmed.startsWith("#")) continue;
-      nested.push(next);
-    }
+    const [nested, end] = nestedLines(lines, i, (next) => next.startsWith("  ") || next.startsWith("\t"));
+    i = end;
     const value = nestedValue(nested);
     if (value !== undefined) out[kv.key] = value;
   }
