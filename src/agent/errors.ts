@@ -14,6 +14,8 @@
 import { OddkitCallError } from "../errors/index.js";
 
 export class OddkitAgentOptionsError extends OddkitCallError {
+  // A literal, not the class name: names survive minifiers (describeFailure and callers read it).
+  override readonly name = "OddkitAgentOptionsError";
   /** The option that was wrong (`max`, `budgetTokens`, `select`, …). */
   readonly option: string;
 
@@ -35,6 +37,7 @@ export type EvidenceErrorCode =
   | "EVIDENCE_REQUEST_OUTSIDE_SCOPE";
 
 export class OddkitEvidenceError extends OddkitCallError {
+  override readonly name = "OddkitEvidenceError";
   readonly code: EvidenceErrorCode;
   /** What was found wrong, one line each (field paths, widened filters). */
   readonly details: readonly string[];

@@ -7,6 +7,16 @@
 export { EmptyCorpusError } from "../errors/index.js";
 export { requireDocuments } from "./empty.js";
 export {
+  type ChosenKindMap,
+  chooseKindMap,
+  corpusKindMap,
+  describeKindMapSource,
+  KIND_MAP_FILES,
+  KindMapFileError,
+  type KindMapSource,
+  readKindMapFile,
+} from "./kind-map-file.js";
+export {
   type CorpusOptions,
   corpusFromFiles,
   IGNORED_GLOBS,

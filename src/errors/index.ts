@@ -20,6 +20,7 @@ export { type ContractViolation, OddkitContractViolationError } from "./contract
 export { EmptyCorpusError } from "./empty-corpus-error.js";
 export { EraDetectionError } from "./era-detection-error.js";
 export { HelperArgumentError } from "./helper-argument-error.js";
+export { KindMapFileError } from "./kind-map-file-error.js";
 export { LegacyShapeError } from "./legacy-shape-error.js";
 export { OddkitNotFoundError } from "./not-found-error.js";
 export { isOddkitError, OddkitError } from "./oddkit-error.js";
@@ -27,5 +28,6 @@ export { OddkitPaginationError, type PaginationFailure } from "./pagination-erro
 export { PathProbeError } from "./path-probe-error.js";
 export { OddkitRequestError } from "./request-error.js";
 export { OddkitTimeoutError, type TimeoutPhase } from "./timeout-error.js";
+export { TokenizerMissingError } from "./tokenizer-missing-error.js";
 export { OddkitTransportError } from "./transport-error.js";
 export { WindowContractViolationError } from "./window-contract-violation-error.js";

@@ -15,6 +15,7 @@ import {
   type ResolvedRequest,
   validateRequest,
 } from "../contract/index.js";
+import { legacyOptInRefusal } from "../contract/version-window.js";
 import {
   LEGACY_RETRIEVAL_ACTIONS,
   legacyErrorEnvelope,
@@ -29,7 +30,7 @@ import {
   resolveAction,
   searchAction,
 } from "./contract-actions.js";
-import { runLegacyAction } from "./legacy-actions.js";
+import { type LegacyRanking, runLegacyAction } from "./legacy-actions.js";
 import type { ActionOutcome, ServedCorpus } from "./state.js";
 import { type ServerMode, UNIFIED_TOOL } from "./tools.js";
 
@@ -49,6 +50,10 @@ export interface DispatchContext {
   readonly served: ServedCorpus;
   readonly mode: ServerMode;
   readonly version: string;
+  /** Minors the legacy envelope opt-in lives after N (2 or 3): with `version`, decides whether it is accepted. */
+  readonly windowMinors: number;
+  /** Whose ranking legacy-mode search answers with (see ReferenceServerOptions.legacyRanking). */
+  readonly legacyRanking: LegacyRanking;
 }
 
 export const CONSUMER_NUDGE =
@@ -84,18 +89,18 @@ function versionOutcome(ctx: DispatchContext): ActionOutcome {
 
 /** How the reference server answers one contract action over the served corpus. */
 type ContractHandler<A extends Action> = (
-  served: ServedCorpus,
+  ctx: DispatchContext,
   req: ResolvedRequest<A>,
   legacyWindow: boolean,
 ) => ActionOutcome;
 
 /** One handler per action: a new action that lacks one fails to compile here. */
 const CONTRACT_HANDLERS: { readonly [A in Action]: ContractHandler<A> } = {
-  search: searchAction,
-  catalog: catalogAction,
-  preflight: preflightAction,
-  get: getAction,
-  resolve: resolveAction,
+  search: (ctx, req, window) => searchAction(ctx.served, req, window, ctx.legacyRanking),
+  catalog: (ctx, req, window) => catalogAction(ctx.served, req, window),
+  preflight: (ctx, req, window) => preflightAction(ctx.served, req, window),
+  get: (ctx, req, window) => getAction(ctx.served, req, window),
+  resolve: (ctx, req, window) => resolveAction(ctx.served, req, window),
 };
 
 function contractOutcome(ctx: DispatchContext, action: Action, args: Record<string, unknown>): ActionOutcome {
@@ -104,19 +109,15 @@ function contractOutcome(ctx: DispatchContext, action: Action, args: Record<stri
     return { result: { ...validation.error }, assistantText: validation.error.error_message, isError: true };
   }
   const legacyWindow = validation.request.legacyEnvelope;
-  if (legacyWindow && ctx.mode === "contract") {
-    const error = invalidParamsError(action, [
-      {
-        param: LEGACY_OPT_IN_PARAM,
-        message:
-          "this server runs in contract mode, which serves the new shape only; start it with --mode window to receive the legacy fields",
-      },
-    ]);
+  // The opt-in follows the server's version: accepted from N until N + window minors.
+  const refusal = legacyWindow ? legacyOptInRefusal(ctx.version, { windowMinors: ctx.windowMinors }) : null;
+  if (refusal !== null) {
+    const error = invalidParamsError(action, [{ param: LEGACY_OPT_IN_PARAM, message: refusal }]);
     return { result: { ...error }, assistantText: error.error_message, isError: true };
   }
   // The request's action and its resolved request correlate; TypeScript cannot see that through an index.
   const handler = CONTRACT_HANDLERS[validation.request.action] as ContractHandler<Action>;
-  return handler(ctx.served, validation.request, legacyWindow);
+  return handler(ctx, validation.request, legacyWindow);
 }
 
 /** Why a legacy-mode request breaks REQUEST_BOUNDS (input length, query terms, nesting), or null. */
@@ -160,7 +161,7 @@ export class Dispatcher {
       if (refusal) return toToolResult(legacyErrorEnvelope(refusal), true);
       const parsed = parseLegacyParams(name, retrieval, args);
       if (!parsed.ok) return toToolResult(legacyErrorEnvelope(parsed.error), true);
-      outcome = runLegacyAction(this.ctx.served, retrieval, parsed.params);
+      outcome = runLegacyAction(this.ctx.served, retrieval, parsed.params, this.ctx.legacyRanking);
     } else {
       if (name === UNIFIED_TOOL) delete args.action;
       outcome = contractOutcome(this.ctx, retrieval as Action, args);
