@@ -34,7 +34,6 @@ export interface ChosenKindMap {
   readonly source: KindMapSource;
 }
 
-
 const YAML_FILE = /\.ya?ml$/i;
 
 /** Aliases allowed in a kind map YAML file: a prefix map has no use for them (and a billion-laughs file must not expand). */
