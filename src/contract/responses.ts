@@ -81,7 +81,15 @@ const resultSchemaCache = new Map<string, ResultSchema>();
 export type ResultSchema = z.ZodObject<Record<string, z.ZodType>, z.core.$strict>;
 
 function buildResultSchema(action: Action, flags: readonly Flag[], legacyEnvelope: boolean): ResultSchema {
-  const entry = entrySchema(action, flags);
+  return resultSchemaAround(action, entrySchema(action, flags), legacyEnvelope);
+}
+
+/**
+ * The `result` of an action around a given entry schema: one entry (`get`, `resolve`) or a page
+ * of them. resultSchema passes the strict entry of one disclosure; the tools' outputSchema passes
+ * the entry of any permitted disclosure (anyDisclosureEntrySchema).
+ */
+export function resultSchemaAround(action: Action, entry: z.ZodType, legacyEnvelope: boolean): ResultSchema {
   const shape: Record<string, z.ZodType> = ACTION_SPECS[action].many
     ? {
         status: z.enum(["FOUND", "NO_MATCH"]),
