@@ -37,8 +37,10 @@ export function nativeFields(action: Action): string[] {
   return Object.keys(NativeFieldSchemas[action]);
 }
 
-type FlagFields = { [F in Flag]: z.infer<(typeof FlagFieldSchemas)[F]> };
-type NativeFields<A extends Action> = {
+/** The field each disclosure flag adds to an entry, by flag. */
+export type FlagFields = { [F in Flag]: z.infer<(typeof FlagFieldSchemas)[F]> };
+/** The action-native fields of an entry of action `A` (outside the disclosure axis). */
+export type NativeFields<A extends Action> = {
   [K in keyof (typeof NativeFieldSchemas)[A]]: (typeof NativeFieldSchemas)[A][K] extends z.ZodType
     ? z.infer<(typeof NativeFieldSchemas)[A][K]>
     : never;
