@@ -4,14 +4,15 @@
  * unchanged file is never touched (so it stays byte-identical); nothing is
  * written in dry mode.
  */
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { createTwoFilesPatch } from "diff";
 import { selectTransforms } from "../../codemods/index.js";
 import { RESPONSE_TYPES } from "../../codemods/lib/names.js";
 import { displayPath, findSourceFiles } from "./files.js";
 import { jscodeshiftFor } from "./parser.js";
 import { runPool } from "./pool.js";
-import type { FileOutcome } from "./transform-file.js";
+import type { EngineResult, SiteRecord } from "./engine.js";
+import { type FileOutcome, scanTodos } from "./transform-file.js";
 import { applyTypePass } from "./types-pass.js";
 
 export const MIGRATE_EXIT = {
@@ -21,6 +22,8 @@ export const MIGRATE_EXIT = {
   fileFailed: 1,
   /** `--fail-on-todo` and follow-up markers remain. */
   todosLeft: 2,
+  /** `--check`: legacy sites remain that are neither migrated nor marked. */
+  unmigrated: 1,
 } as const;
 
 export interface MigrateOptions {
@@ -30,6 +33,8 @@ export interface MigrateOptions {
   readonly transforms?: readonly string[];
   readonly concurrency?: number;
   readonly failOnTodo?: boolean;
+  /** Detection only: write nothing, list the sites, exit 1 while unmigrated legacy sites remain. */
+  readonly check?: boolean;
   readonly poolMode?: "workers" | "in-process";
   readonly onOutcome?: (outcome: FileOutcome, done: number, total: number) => void;
   /** Called once the file list is known (for progress bars). */
@@ -38,7 +43,7 @@ export interface MigrateOptions {
 
 export interface MigrationSummary {
   readonly schemaVersion: 1;
-  readonly mode: "write" | "dry";
+  readonly mode: "write" | "dry" | "check";
   readonly transforms: string[];
   readonly pool: { readonly mode: "workers" | "in-process"; readonly workers: number };
   readonly files: {
@@ -46,8 +51,19 @@ export interface MigrationSummary {
     readonly changed: number;
     readonly unchanged: number;
     readonly failed: number;
+    /** Files holding at least one oddkit site (every other file is "unchanged" and never edited). */
+    readonly withSites: number;
+    /** Files with sites, none of them left flagged or unmigrated. */
+    readonly migrated: number;
+    /** Files with sites left for a human (flagged, reviewed or unmigrated). */
+    readonly flagged: number;
   };
+  /** Transform events per transform (rewrites the per-file transforms made). */
   readonly sites: Record<string, number>;
+  /** Every legacy site found, with its status. */
+  readonly legacySites: SiteRecord[];
+  /** Files whose rewrite was dropped for markers only, and why. */
+  readonly fallbacks: { readonly file: string; readonly reason: string }[];
   readonly changedFiles: string[];
   readonly todos: { readonly file: string; readonly line: number; readonly reason: string }[];
   readonly failures: { readonly file: string; readonly transform: string; readonly message: string }[];
@@ -60,6 +76,7 @@ export interface MigrationRun {
 }
 
 export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
+  if (options.check) return checkOnly(options);
   const transforms = selectTransforms(options.transforms).map((t) => t.name);
   const files = await findSourceFiles(options.paths, options.cwd);
   options.onStart?.(files.length);
@@ -73,17 +90,95 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
   const transformed = transforms.includes(RESPONSE_TYPES)
     ? await applyTypePass(run.outcomes, run.sources)
     : run.outcomes;
-  const outcomes = transformed.map(verifyOutput);
+  // Loaded on demand: ts-morph (and the compiler) cost a second to load.
+  const { runEngine } = await import("./engine.js");
+  const engine = runEngine(
+    options.cwd,
+    run.sources,
+    transformed
+      .filter((o) => o.status !== "failed")
+      .map((o) => ({ file: o.file, before: run.sources.get(o.file) ?? "", ...(o.after !== undefined ? { after: o.after } : {}) })),
+  );
+  const outcomes = transformed.map((o) => withEngine(o, engine, run.sources)).map(verifyOutput);
   if (!options.dry) {
     for (const outcome of outcomes) {
       if (outcome.status === "changed" && outcome.after !== undefined)
         await writeFile(outcome.file, outcome.after);
     }
   }
+  return summarise(options, transforms, outcomes, engine, { mode: run.mode, workers: run.workers }, files.length);
+}
+
+/** The engine's verdict on one file: its final text (markers included) and its sites. */
+function withEngine(outcome: FileOutcome, engine: EngineResult, sources: ReadonlyMap<string, string>): FileOutcome {
+  if (outcome.status === "failed") return outcome;
+  const result = engine.files.get(outcome.file);
+  const before = sources.get(outcome.file) ?? outcome.before ?? "";
+  const { before: _b, after: _a, ...rest } = outcome;
+  if (!result || result.after === undefined || result.after === before) {
+    return { ...rest, status: "unchanged", sites: result ? outcome.sites : [], todos: scanTodos(before) };
+  }
+  return { ...rest, status: "changed", before, after: result.after, todos: scanTodos(result.after) };
+}
+
+async function checkOnly(options: MigrateOptions): Promise<MigrationRun> {
+  const files = await findSourceFiles(options.paths, options.cwd);
+  options.onStart?.(files.length);
+  const sources = new Map<string, string>();
+  const outcomes: FileOutcome[] = [];
+  for (const file of files) {
+    try {
+      const text = await readFile(file, "utf8");
+      sources.set(file, text);
+      outcomes.push({ file, status: "unchanged", sites: [], todos: scanTodos(text) });
+    } catch (error) {
+      outcomes.push({
+        file,
+        status: "failed",
+        sites: [],
+        todos: [],
+        error: { transform: "read", message: error instanceof Error ? error.message : String(error) },
+      });
+    }
+  }
+  const { checkSites } = await import("./engine.js");
+  const sites = checkSites(options.cwd, sources);
+  const byFile = new Map<string, SiteRecord[]>();
+  for (const s of sites) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
+  const engine: EngineResult = {
+    files: new Map([...byFile].map(([file, list]) => [file, { file, sites: list }])),
+  };
+  return summarise(options, [], outcomes, engine, { mode: "in-process", workers: 1 }, files.length);
+}
+
+function summarise(
+  options: MigrateOptions,
+  transforms: string[],
+  outcomes: FileOutcome[],
+  engine: EngineResult,
+  pool: { mode: "workers" | "in-process"; workers: number },
+  scanned: number,
+): MigrationRun {
   const show = (file: string) => displayPath(file, options.cwd);
   const sites: Record<string, number> = Object.fromEntries(transforms.map((t) => [t, 0]));
   for (const outcome of outcomes)
     for (const site of outcome.sites) sites[site.transform] = (sites[site.transform] ?? 0) + 1;
+  const legacySites: SiteRecord[] = [];
+  const fallbacks: { file: string; reason: string }[] = [];
+  let migrated = 0;
+  let flagged = 0;
+  let withSites = 0;
+  for (const outcome of outcomes) {
+    const result = engine.files.get(outcome.file);
+    if (!result || outcome.status === "failed") continue;
+    if (result.fallback) fallbacks.push({ file: show(outcome.file), reason: result.fallback });
+    if (result.sites.length === 0) continue;
+    withSites++;
+    const open = result.sites.some((s) => s.status === "flagged" || s.status === "reviewed" || s.status === "unmigrated");
+    if (open || outcome.todos.length > 0) flagged++;
+    else migrated++;
+    for (const s of result.sites) legacySites.push({ ...s, file: show(s.file) });
+  }
   const count = (status: FileOutcome["status"]) => outcomes.filter((o) => o.status === status).length;
   const todos = outcomes.flatMap((o) =>
     o.todos.map((t) => ({ file: show(o.file), line: t.line, reason: t.reason })),
@@ -91,26 +186,34 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
   const failures = outcomes.flatMap((o) =>
     o.error ? [{ file: show(o.file), transform: o.error.transform, message: o.error.message }] : [],
   );
+  const unmigrated = legacySites.some((s) => s.status === "unmigrated");
   const exitCode =
     failures.length > 0
       ? MIGRATE_EXIT.fileFailed
-      : options.failOnTodo && todos.length > 0
-        ? MIGRATE_EXIT.todosLeft
-        : MIGRATE_EXIT.ok;
+      : options.check && unmigrated
+        ? MIGRATE_EXIT.unmigrated
+        : options.failOnTodo && todos.length > 0
+          ? MIGRATE_EXIT.todosLeft
+          : MIGRATE_EXIT.ok;
   return {
-    outcomes: outcomes,
+    outcomes,
     summary: {
       schemaVersion: 1,
-      mode: options.dry ? "dry" : "write",
+      mode: options.check ? "check" : options.dry ? "dry" : "write",
       transforms,
-      pool: { mode: run.mode, workers: run.workers },
+      pool,
       files: {
-        scanned: files.length,
+        scanned,
         changed: count("changed"),
-        unchanged: count("unchanged"),
+        unchanged: outcomes.filter((o) => o.status === "unchanged" && !(engine.files.get(o.file)?.sites.length)).length,
         failed: count("failed"),
+        withSites,
+        migrated,
+        flagged,
       },
       sites,
+      legacySites,
+      fallbacks,
       changedFiles: outcomes.filter((o) => o.status === "changed").map((o) => show(o.file)),
       todos,
       failures,
