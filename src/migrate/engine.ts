@@ -16,8 +16,8 @@
  */
 import { posix } from "node:path";
 import type { Project, SourceFile } from "ts-morph";
-import { TODO_TAG } from "../../codemods/lib/todo.js";
 import { mentionsOddkit } from "../../codemods/lib/shapes.js";
+import { TODO_TAG } from "../../codemods/lib/todo.js";
 import { detectSites, type Site } from "./detect/index.js";
 import { createAnalysisProject, findTsconfig } from "./detect/project.js";
 
@@ -57,7 +57,21 @@ export interface EngineResult {
 const BOM = "\uFEFF";
 const IMPORT_SPECIFIER =
   /(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
-const EXTENSIONS = ["", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", "/index.ts", "/index.tsx", "/index.js", "/index.jsx"];
+const EXTENSIONS = [
+  "",
+  ".ts",
+  ".tsx",
+  ".mts",
+  ".cts",
+  ".js",
+  ".jsx",
+  ".mjs",
+  ".cjs",
+  "/index.ts",
+  "/index.tsx",
+  "/index.js",
+  "/index.jsx",
+];
 
 function norm(path: string): string {
   return path.replace(/\\/g, "/");
@@ -78,7 +92,9 @@ export function analysisSet(sources: ReadonlyMap<string, string>): string[] {
       if (!spec.startsWith(".")) continue;
       const base = posix.join(posix.dirname(norm(file)), spec);
       const stem = base.replace(/\.(c|m)?(j|t)sx?$/, "");
-      const hit = [...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => stem + e)].find((t) => known.has(t));
+      const hit = [...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => stem + e)].find((t) =>
+        known.has(t),
+      );
       if (hit) found.push(hit);
     }
     importsOf.set(norm(file), found);
@@ -133,7 +149,8 @@ export class AnalysisSession {
 
 /** The SDK import a rewrite adds resolves once the target installs oddkit-sdk: not an error of the rewrite. */
 function isMissingSdk(text: unknown): boolean {
-  const message = typeof text === "string" ? text : ((text as { getMessageText?: () => string })?.getMessageText?.() ?? "");
+  const message =
+    typeof text === "string" ? text : ((text as { getMessageText?: () => string })?.getMessageText?.() ?? "");
   return /Cannot find module 'oddkit-sdk/.test(message);
 }
 
@@ -170,7 +187,9 @@ export function insertMarkers(text: string, sites: readonly Site[]): string {
   for (const line of [...byLine.keys()].sort((a, b) => b - a)) {
     const target = lines[line - 1] ?? "";
     const indent = target.match(/^\s*/)?.[0] ?? "";
-    const markers = (byLine.get(line) as string[]).map((r) => `${indent}// ${TODO_TAG}: ${r.replace(/\s+/g, " ")}`);
+    const markers = (byLine.get(line) as string[]).map(
+      (r) => `${indent}// ${TODO_TAG}: ${r.replace(/\s+/g, " ")}`,
+    );
     lines.splice(line - 1, 0, ...markers);
   }
   return (hasBom ? BOM : "") + lines.join(eol);
@@ -202,7 +221,11 @@ export function checkSites(cwd: string, sources: ReadonlyMap<string, string>): S
   return records(session.detect(set), markerStatus);
 }
 
-export function runEngine(cwd: string, sources: ReadonlyMap<string, string>, inputs: readonly EngineFile[]): EngineResult {
+export function runEngine(
+  cwd: string,
+  sources: ReadonlyMap<string, string>,
+  inputs: readonly EngineFile[],
+): EngineResult {
   const results = new Map<string, EngineFileResult>();
   const set = analysisSet(sources);
   if (set.length === 0) return { files: results };
@@ -230,7 +253,10 @@ export function runEngine(cwd: string, sources: ReadonlyMap<string, string>, inp
     for (const f of [...afterText.keys()]) {
       const added = newDiagnostics(diagBefore.get(f) ?? [], session.diagnostics(f));
       if (added.length === 0) continue;
-      fallback.set(f, `the rewrite added type errors (${added.slice(0, 2).join("; ")}): only markers were added`);
+      fallback.set(
+        f,
+        `the rewrite added type errors (${added.slice(0, 2).join("; ")}): only markers were added`,
+      );
       afterText.delete(f);
       session.set(f, sources.get(f) as string);
       reverted = true;

@@ -19,7 +19,8 @@ export function summaryText(summary: MigrationSummary): string {
       `check: ${files.withSites} of ${files.scanned} files hold oddkit sites; sites: ${siteCounts(summary)}`,
       ...summary.legacySites.map(siteLine),
     ];
-    for (const failure of summary.failures) lines.push(`FAILED ${failure.file} (${failure.transform}): ${failure.message}`);
+    for (const failure of summary.failures)
+      lines.push(`FAILED ${failure.file} (${failure.transform}): ${failure.message}`);
     return `${lines.join("\n")}\n`;
   }
   const lines = [
@@ -67,9 +68,16 @@ export function summaryMarkdown(summary: MigrationSummary): string {
     );
   }
   if (summary.legacySites.length > 0) {
-    out.push("<details><summary>Every site</summary>", "", "| where | status | site | why |", "| --- | --- | --- | --- |");
+    out.push(
+      "<details><summary>Every site</summary>",
+      "",
+      "| where | status | site | why |",
+      "| --- | --- | --- | --- |",
+    );
     for (const s of summary.legacySites)
-      out.push(`| \`${cell(s.file)}:${s.line}\` | ${s.status} | ${s.kind} ${cell(s.what)} | ${cell(s.reason)} |`);
+      out.push(
+        `| \`${cell(s.file)}:${s.line}\` | ${s.status} | ${s.kind} ${cell(s.what)} | ${cell(s.reason)} |`,
+      );
     out.push("", "</details>", "");
   }
   if (summary.fallbacks.length > 0) {

@@ -8,10 +8,10 @@ import { readFile, writeFile } from "node:fs/promises";
 import { createTwoFilesPatch } from "diff";
 import { selectTransforms } from "../../codemods/index.js";
 import { RESPONSE_TYPES } from "../../codemods/lib/names.js";
+import type { EngineResult, SiteRecord } from "./engine.js";
 import { displayPath, findSourceFiles } from "./files.js";
 import { jscodeshiftFor } from "./parser.js";
 import { runPool } from "./pool.js";
-import type { EngineResult, SiteRecord } from "./engine.js";
 import { type FileOutcome, scanTodos } from "./transform-file.js";
 import { applyTypePass } from "./types-pass.js";
 
@@ -97,7 +97,11 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
     run.sources,
     transformed
       .filter((o) => o.status !== "failed")
-      .map((o) => ({ file: o.file, before: run.sources.get(o.file) ?? "", ...(o.after !== undefined ? { after: o.after } : {}) })),
+      .map((o) => ({
+        file: o.file,
+        before: run.sources.get(o.file) ?? "",
+        ...(o.after !== undefined ? { after: o.after } : {}),
+      })),
   );
   const outcomes = transformed.map((o) => withEngine(o, engine, run.sources)).map(verifyOutput);
   if (!options.dry) {
@@ -106,11 +110,22 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
         await writeFile(outcome.file, outcome.after);
     }
   }
-  return summarise(options, transforms, outcomes, engine, { mode: run.mode, workers: run.workers }, files.length);
+  return summarise(
+    options,
+    transforms,
+    outcomes,
+    engine,
+    { mode: run.mode, workers: run.workers },
+    files.length,
+  );
 }
 
 /** The engine's verdict on one file: its final text (markers included) and its sites. */
-function withEngine(outcome: FileOutcome, engine: EngineResult, sources: ReadonlyMap<string, string>): FileOutcome {
+function withEngine(
+  outcome: FileOutcome,
+  engine: EngineResult,
+  sources: ReadonlyMap<string, string>,
+): FileOutcome {
   if (outcome.status === "failed") return outcome;
   const result = engine.files.get(outcome.file);
   const before = sources.get(outcome.file) ?? outcome.before ?? "";
@@ -174,7 +189,9 @@ function summarise(
     if (result.fallback) fallbacks.push({ file: show(outcome.file), reason: result.fallback });
     if (result.sites.length === 0) continue;
     withSites++;
-    const open = result.sites.some((s) => s.status === "flagged" || s.status === "reviewed" || s.status === "unmigrated");
+    const open = result.sites.some(
+      (s) => s.status === "flagged" || s.status === "reviewed" || s.status === "unmigrated",
+    );
     if (open || outcome.todos.length > 0) flagged++;
     else migrated++;
     for (const s of result.sites) legacySites.push({ ...s, file: show(s.file) });
@@ -205,7 +222,8 @@ function summarise(
       files: {
         scanned,
         changed: count("changed"),
-        unchanged: outcomes.filter((o) => o.status === "unchanged" && !(engine.files.get(o.file)?.sites.length)).length,
+        unchanged: outcomes.filter((o) => o.status === "unchanged" && !engine.files.get(o.file)?.sites.length)
+          .length,
         failed: count("failed"),
         withSites,
         migrated,

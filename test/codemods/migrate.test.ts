@@ -245,7 +245,9 @@ describe("oddkit-sdk migrate (CLI)", () => {
   it("--print prints each changed file's new text", async () => {
     await write({ "a.ts": LEGACY });
     const run = await runCli(["migrate", ".", "--dry", "--print"], dir);
-    expect(run.stdout).toContain('const envelope = await call("oddkit_search", {\n    input: q,\n    disclosure: ["metadata"],\n    limit: 5\n  });\n');
+    expect(run.stdout).toContain(
+      'const envelope = await call("oddkit_search", {\n    input: q,\n    disclosure: ["metadata"],\n    limit: 5\n  });\n',
+    );
     expect(await read("a.ts")).toBe(LEGACY);
   });
 

@@ -96,7 +96,8 @@ describe("migrate --check", () => {
     );
     // A file that makes no call holds no site, whatever its field names.
     expect(where(join("lib", "unrelated.ts"))).toEqual([]);
-    for (const [name, text] of Object.entries(FILES)) expect(await readFile(join(dir, name), "utf8")).toBe(text);
+    for (const [name, text] of Object.entries(FILES))
+      expect(await readFile(join(dir, name), "utf8")).toBe(text);
   });
 
   it("after migrate every site is rewritten or flagged, unrelated files are untouched, and --check exits 0", async () => {
@@ -104,7 +105,8 @@ describe("migrate --check", () => {
     expect(first.code).toBe(0);
     const summary = summaryOf(first.stdout);
     expect(summary.legacySites.length).toBeGreaterThan(0);
-    for (const site of summary.legacySites) expect(["rewritten", "flagged", "contract"]).toContain(site.status);
+    for (const site of summary.legacySites)
+      expect(["rewritten", "flagged", "contract"]).toContain(site.status);
     // Flagged sites carry a marker on their statement in the written file.
     for (const site of summary.legacySites.filter((s) => s.status === "flagged")) {
       const lines = (await readFile(join(dir, site.file), "utf8")).split("\n");

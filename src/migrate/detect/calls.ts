@@ -13,8 +13,9 @@
  *   call with `action`): every call of the wrapper is a site, with the
  *   action its argument names.
  */
-import { ACTIONS, type Action, actionForTool, UNIFIED_TOOL } from "../../contract/index.js";
+
 import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
+import { ACTIONS, type Action, actionForTool, UNIFIED_TOOL } from "../../contract/index.js";
 import { declarationsOf, unwrap } from "./nodes.js";
 
 export interface CallSite {
@@ -163,7 +164,11 @@ function parameterIndex(node: Node): { fn: Node; index: number } | null {
 export function functionNameNode(fn: Node): Node | undefined {
   if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) return fn.getNameNode();
   const parent = fn.getParent();
-  if (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent))
+  if (
+    Node.isVariableDeclaration(parent) ||
+    Node.isPropertyAssignment(parent) ||
+    Node.isPropertyDeclaration(parent)
+  )
     return parent.getNameNode();
   if (Node.isFunctionExpression(fn)) return fn.getNameNode();
   return undefined;
@@ -351,4 +356,3 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
   }
   return { calls, wrappers: wrapperIndex };
 }
-

@@ -47,7 +47,13 @@ export const LEGACY_LIST_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Fields of a legacy entry (search hit, catalog article, resolve's `resolved`) the contract entry lacks or moved. */
-export const LEGACY_ENTRY_FIELDS: ReadonlySet<string> = new Set(["path", "tags", "source", "url", "metadata"]);
+export const LEGACY_ENTRY_FIELDS: ReadonlySet<string> = new Set([
+  "path",
+  "tags",
+  "source",
+  "url",
+  "metadata",
+]);
 
 export const LEGACY_PAGINATION_FIELDS: ReadonlySet<string> = new Set([
   "total_candidates",

@@ -58,7 +58,14 @@ interface State {
 }
 
 /** Fields after whose (legacy) read the value is still a response shape worth following. */
-const CONTINUE = new Set([...LEGACY_LIST_FIELDS, "result", "pagination", "evidence", "data", "supersession_chain"]);
+const CONTINUE = new Set([
+  ...LEGACY_LIST_FIELDS,
+  "result",
+  "pagination",
+  "evidence",
+  "data",
+  "supersession_chain",
+]);
 const SILENT_SINKS = /^(console\.\w+|String|Number|Boolean|encodeURIComponent|encodeURI|assert\w*|expect)$/;
 const STATE_HOOKS = /(^|\.)use(State|Reducer)$/;
 const QUERY_HOOKS = /(^|\.)use(Query|SuspenseQuery|SWR|Resource)$/;
@@ -85,7 +92,11 @@ function isFunctionLike(n: Node): boolean {
 /** The function declared by (or assigned to) a declaration node, if any. */
 function functionOfDeclaration(decl: Node): Node | undefined {
   if (isFunctionLike(decl)) return decl;
-  if (Node.isVariableDeclaration(decl) || Node.isPropertyAssignment(decl) || Node.isPropertyDeclaration(decl)) {
+  if (
+    Node.isVariableDeclaration(decl) ||
+    Node.isPropertyAssignment(decl) ||
+    Node.isPropertyDeclaration(decl)
+  ) {
     const init = decl.getInitializer();
     const value = init ? unwrap(init) : undefined;
     if (value && isFunctionLike(value)) return value;
@@ -94,7 +105,9 @@ function functionOfDeclaration(decl: Node): Node | undefined {
 }
 
 function isExported(fn: Node): boolean {
-  const holder = Node.isFunctionDeclaration(fn) ? fn : fn.getFirstAncestorByKind(SyntaxKind.VariableStatement);
+  const holder = Node.isFunctionDeclaration(fn)
+    ? fn
+    : fn.getFirstAncestorByKind(SyntaxKind.VariableStatement);
   const text = holder?.getText() ?? "";
   return /^export\s/.test(text) || Node.isExportAssignment(fn.getParent() ?? fn);
 }
@@ -111,7 +124,7 @@ export function traceFrom(
   const key = (node: Node, state: State) =>
     `${node.getSourceFile().getFilePath()}:${node.getPos()}:${node.getEnd()}:${node.getKind()}|${state.steps.join(".")}|${state.parsed}|${state.ctx.map((c) => c.call.getPos()).join(",")}`;
 
-  const escape = (node: Node, how: string, state: State) => {
+  const leave = (node: Node, how: string, state: State) => {
     // What escapes is the value inside any object/array literal it was wrapped in.
     const real = state.steps.filter((s) => !s.startsWith("{") && s !== "[]");
     const l = last(real);
@@ -124,7 +137,11 @@ export function traceFrom(
       if (ref === name) continue;
       // An assignment target is not a read.
       const parent = ref.getParent();
-      if (Node.isBinaryExpression(parent) && parent.getLeft() === ref && parent.getOperatorToken().getText() === "=")
+      if (
+        Node.isBinaryExpression(parent) &&
+        parent.getLeft() === ref &&
+        parent.getOperatorToken().getText() === "="
+      )
         continue;
       flow(ref, state);
     }
@@ -198,12 +215,16 @@ export function traceFrom(
         flow(holder, { ...state, steps: [...state.steps, "{data}"] });
         return;
       }
-      escape(at, `returned to ${callee}(…)`, state);
+      leave(at, `returned to ${callee}(…)`, state);
       return;
     }
     const calls = callsOf(fn);
     if (calls.length === 0) {
-      escape(at, isExported(fn) ? "returned to callers outside the analysed files" : "returned to an unknown caller", state);
+      leave(
+        at,
+        isExported(fn) ? "returned to callers outside the analysed files" : "returned to an unknown caller",
+        state,
+      );
       return;
     }
     for (const call of calls) flow(call, state);
@@ -215,14 +236,20 @@ export function traceFrom(
     bind(param.getNameNode(), { ...state, ctx: [...state.ctx, { fn, call }] });
   };
 
-  const intoCallback = (callback: Node | undefined, index: number, call: Node, state: State, returns: boolean) => {
+  const intoCallback = (
+    callback: Node | undefined,
+    index: number,
+    call: Node,
+    state: State,
+    returns: boolean,
+  ) => {
     if (!callback) return;
     let fn: Node | undefined = unwrap(callback);
     if (!isFunctionLike(fn)) {
       const decl = declarationsOf(fn)[0];
       fn = decl ? functionOfDeclaration(decl) : undefined;
       if (!fn) {
-        escape(callback, `handed to ${callback.getText()}`, state);
+        leave(callback, `handed to ${callback.getText()}`, state);
         return;
       }
     }
@@ -305,7 +332,7 @@ export function traceFrom(
         }
       }
     }
-    escape(expr, `passed to ${calleeText.length > 40 ? `${calleeText.slice(0, 40)}…` : calleeText}(…)`, state);
+    leave(expr, `passed to ${calleeText.length > 40 ? `${calleeText.slice(0, 40)}…` : calleeText}(…)`, state);
   };
 
   const jsxProp = (expr: Node, attr: Node, state: State) => {
@@ -313,13 +340,15 @@ export function traceFrom(
     const prop = attr.getNameNode().getText();
     const opening = attr.getParent()?.getParent();
     const tag =
-      Node.isJsxOpeningElement(opening) || Node.isJsxSelfClosingElement(opening) ? opening.getTagNameNode() : undefined;
+      Node.isJsxOpeningElement(opening) || Node.isJsxSelfClosingElement(opening)
+        ? opening.getTagNameNode()
+        : undefined;
     const decl = tag ? declarationsOf(tag)[0] : undefined;
     const fn = decl ? functionOfDeclaration(decl) : undefined;
     const param = fn ? functionParams(fn)[0] : undefined;
     if (!fn || !param || !Node.isParameterDeclaration(param)) {
       if (/^[a-z]/.test(tag?.getText() ?? "")) return; // an intrinsic element renders the value: a leaf
-      escape(expr, `passed as prop ${prop} to <${tag?.getText() ?? "?"}>`, state);
+      leave(expr, `passed as prop ${prop} to <${tag?.getText() ?? "?"}>`, state);
       return;
     }
     bind(param.getNameNode(), { ...state, steps: [...state.steps, `{${prop}}`] });
@@ -356,7 +385,9 @@ export function traceFrom(
         field === "content" &&
         ((Node.isElementAccessExpression(after) && after.getExpression() === parent) ||
           (Node.isPropertyAccessExpression(after) &&
-            ["find", "filter", "map", "at", "some", "forEach", "flatMap", "length"].includes(after.getName())));
+            ["find", "filter", "map", "at", "some", "forEach", "flatMap", "length"].includes(
+              after.getName(),
+            )));
       const next = readField(field, parent.getNameNode(), state, transportContent);
       if (next) flow(parent, next);
       return;
@@ -393,9 +424,9 @@ export function traceFrom(
             if (Node.isBinaryExpression(assign) && assign.getLeft() === access) continue;
             flow(access, state);
           }
-          if (/^(module\.)?exports\b/.test(left.getText())) escape(expr, "exported", state);
+          if (/^(module\.)?exports\b/.test(left.getText())) leave(expr, "exported", state);
         } else if (Node.isObjectLiteralExpression(left) || Node.isArrayLiteralExpression(left)) {
-          escape(expr, "destructuring assignment", state);
+          leave(expr, "destructuring assignment", state);
         }
         return;
       }
@@ -420,7 +451,7 @@ export function traceFrom(
       return;
     }
     if (Node.isNewExpression(parent)) {
-      escape(expr, `passed to new ${parent.getExpression().getText()}(…)`, state);
+      leave(expr, `passed to new ${parent.getExpression().getText()}(…)`, state);
       return;
     }
     if (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent)) {
@@ -439,11 +470,12 @@ export function traceFrom(
       if (Node.isArrayLiteralExpression(holder)) flow(holder, state);
       else if (Node.isCallExpression(holder)) {
         const callee = holder.getExpression();
-        const decl = Node.isPropertyAccessExpression(callee) && ["push", "unshift"].includes(callee.getName())
-          ? declarationsOf(callee.getExpression())[0]
-          : undefined;
+        const decl =
+          Node.isPropertyAccessExpression(callee) && ["push", "unshift"].includes(callee.getName())
+            ? declarationsOf(callee.getExpression())[0]
+            : undefined;
         if (decl && Node.isVariableDeclaration(decl)) bind(decl.getNameNode(), state);
-        else escape(expr, `spread into ${callee.getText()}(…)`, state);
+        else leave(expr, `spread into ${callee.getText()}(…)`, state);
       }
       return;
     }
@@ -466,7 +498,7 @@ export function traceFrom(
       return;
     }
     if (Node.isExportAssignment(parent) || Node.isYieldExpression(parent)) {
-      escape(expr, Node.isExportAssignment(parent) ? "exported" : "yielded", state);
+      leave(expr, Node.isExportAssignment(parent) ? "exported" : "yielded", state);
       return;
     }
     if (Node.isPropertyDeclaration(parent) && parent.getInitializer() === expr) {

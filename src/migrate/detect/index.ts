@@ -9,11 +9,12 @@
  * `migrate` runs it before and after rewriting; `migrate --check` runs only
  * this. A legacy site without a marker is "unmigrated".
  */
-import type { Action } from "../../contract/index.js";
-import { ACTION_SPECS, LEGACY_OPT_IN_PARAM } from "../../contract/index.js";
+
+import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
 import { UNSUPPORTED_PARAMS } from "../../../codemods/lib/legacy.js";
 import { REVIEWED_MARKER, TODO_TAG } from "../../../codemods/lib/todo.js";
-import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
+import type { Action } from "../../contract/index.js";
+import { ACTION_SPECS, LEGACY_OPT_IN_PARAM } from "../../contract/index.js";
 import { type CallSite, findCalls, stringValue } from "./calls.js";
 import { traceFrom } from "./flow.js";
 import { declarationsOf, statementOf, unwrap } from "./nodes.js";
@@ -65,14 +66,18 @@ function callReason(call: CallSite): string | null {
   }
   if (!Node.isCallExpression(call.node) && !Node.isNewExpression(call.node))
     return "the call carrying this oddkit tool name could not be found: check what it sends and reads";
-  if (call.action === null) return "the action of this oddkit call is computed: route retrieval actions to oddkit_<action> and check their replies";
+  if (call.action === null)
+    return "the action of this oddkit call is computed: route retrieval actions to oddkit_<action> and check their replies";
   const args = call.args;
   if (isWindowCall(args))
     return `kept on the legacy envelope (${LEGACY_OPT_IN_PARAM}: true) for the cutover: move its reads to the contract and drop the opt-in`;
-  if (call.umbrella) return `umbrella oddkit tool with action "${call.action}": becomes oddkit_${call.action}`;
-  if (args === null) return `the arguments of this ${call.action} call are not an object literal: check them for legacy parameters and an explicit limit`;
+  if (call.umbrella)
+    return `umbrella oddkit tool with action "${call.action}": becomes oddkit_${call.action}`;
+  if (args === null)
+    return `the arguments of this ${call.action} call are not an object literal: check them for legacy parameters and an explicit limit`;
   for (const p of args.getProperties()) {
-    if (Node.isSpreadAssignment(p)) return `arguments spread into this ${call.action} call may carry legacy parameters`;
+    if (Node.isSpreadAssignment(p))
+      return `arguments spread into this ${call.action} call may carry legacy parameters`;
     const name = Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : null;
     if (name === "include_metadata") return "include_metadata is a legacy parameter: becomes disclosure";
     if (name === "result_grouping") return "result_grouping is a legacy parameter";
@@ -97,7 +102,8 @@ export function markerAt(lines: readonly string[], statementLine: number, siteLi
   for (let i = statementLine - 1; i <= siteLine - 1 && i < lines.length; i++) {
     const line = lines[i] ?? "";
     // Inside the statement only comments count (a string mentioning the tag is not a marker).
-    const comment = line.indexOf("//") >= 0 ? line.slice(line.indexOf("//")) : /^\s*(\/\*|\*)/.test(line) ? line : "";
+    const comment =
+      line.indexOf("//") >= 0 ? line.slice(line.indexOf("//")) : /^\s*(\/\*|\*)/.test(line) ? line : "";
     look(comment);
   }
   for (let i = statementLine - 2; i >= 0; i--) {
@@ -164,9 +170,18 @@ export function detectSites(files: readonly SourceFile[]): Site[] {
   for (const call of ordered) {
     const reason = callReason(call);
     const tool = call.tool ?? "oddkit_<action>";
-    add(call.at, "call", `${tool}${call.umbrella && call.action ? ` (${call.action})` : ""} call`, call, reason !== null, reason ?? "");
+    add(
+      call.at,
+      "call",
+      `${tool}${call.umbrella && call.action ? ` (${call.action})` : ""} call`,
+      call,
+      reason !== null,
+      reason ?? "",
+    );
     if (!Node.isCallExpression(call.node) && !Node.isNewExpression(call.node)) continue;
-    const wrapper = call.insideWrapper ? [...wrappers.keys()].find((fn) => call.node.getFirstAncestor((a) => a === fn)) : undefined;
+    const wrapper = call.insideWrapper
+      ? [...wrappers.keys()].find((fn) => call.node.getFirstAncestor((a) => a === fn))
+      : undefined;
     let start = { steps: call.startSteps, parsed: call.startParsed };
     const wrapperFn = wrapperOfCall(call.node, wrappers);
     if (wrapperFn && returned.has(wrapperFn)) start = returned.get(wrapperFn) as typeof start;
@@ -181,7 +196,14 @@ export function detectSites(files: readonly SourceFile[]): Site[] {
     }
     for (const esc of trace.escapes) {
       if (!esc.legacy) continue;
-      add(esc.node, "escape", `reply ${esc.how}`, call, true, `the ${tool} reply is ${esc.how}: the code there may read the legacy shape; check what it reads`);
+      add(
+        esc.node,
+        "escape",
+        `reply ${esc.how}`,
+        call,
+        true,
+        `the ${tool} reply is ${esc.how}: the code there may read the legacy shape; check what it reads`,
+      );
     }
   }
   // One site per position and kind (a read reached along two paths is one read).
@@ -190,7 +212,9 @@ export function detectSites(files: readonly SourceFile[]): Site[] {
     const k = `${s.file}:${s.line}:${s.column}:${s.kind}:${s.what}:${s.call}`;
     if (!unique.has(k)) unique.set(k, s);
   }
-  return [...unique.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  return [...unique.values()].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
+  );
 }
 
 /** A call of a wrapper function (its callee resolves to one): its reply starts where the wrapper's return is. */
@@ -207,7 +231,8 @@ function wrapperOfCall(node: Node, wrappers: ReadonlyMap<Node, number>): Node | 
 }
 
 const READ_REASONS: Readonly<Record<string, string>> = {
-  "entry.path": "entries carry no path (a URI is not a path, and a frontmatter uri can differ): keep this on the legacy envelope or decide how to derive the path",
+  "entry.path":
+    "entries carry no path (a URI is not a path, and a frontmatter uri can differ): keep this on the legacy envelope or decide how to derive the path",
   "entry.tags": "tags moved to entry.metadata.tags (disclosure metadata)",
   "entry.source": "entry.source (canon/baseline) has no contract equivalent",
   "entry.url": "entry.url has no contract equivalent",
