@@ -7,6 +7,7 @@ import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { glob } from "tinyglobby";
 import { DEFAULT_KIND_MAP, type KindMap, normalizePath, pathForKlappyUri } from "../contract/index.js";
+import { requireDocuments } from "../corpus/empty.js";
 import { IGNORED_GLOBS, type SourceFile } from "../corpus/load.js";
 import type { Corpus } from "../corpus/types.js";
 import { auditDocument, type DocumentDraft, finding } from "./document.js";
@@ -31,6 +32,7 @@ export type AuditSource = string | Corpus | readonly SourceFile[];
 
 export async function auditCorpus(source: AuditSource, options: AuditOptions = {}): Promise<AuditReport> {
   const { root, files } = await filesOf(source);
+  if (typeof source === "string") requireDocuments(source, files.length);
   const kindMap = options.kindMap ?? (isCorpus(source) ? source.kindMap : undefined) ?? DEFAULT_KIND_MAP;
   return auditFiles(root, files, kindMap, options.strict ?? false);
 }

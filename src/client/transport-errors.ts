@@ -32,8 +32,43 @@ export function toTransportError(
     );
   }
   const message = error instanceof Error ? error.message : String(error);
+  const cause = systemCause(error);
   return new OddkitTransportError(
-    `${options.action}: the call failed before an answer arrived: ${message}`,
+    `${options.action}: the call failed before an answer arrived: ${message}${cause && !message.includes(cause) ? ` (${cause})` : ""}`,
     withCause,
   );
+}
+
+/** How deep to look through `cause` chains (undici nests the socket error two levels down). */
+const MAX_CAUSE_DEPTH = 8;
+
+/**
+ * The system error under a failed fetch, as `CODE address:port` (e.g.
+ * `ECONNREFUSED 127.0.0.1:8787`, `ENOTFOUND host`): undici's own message is
+ * only "fetch failed", which names no cause.
+ */
+export function systemCause(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current instanceof Error; depth++) {
+    const e = current as Error & {
+      code?: unknown;
+      address?: unknown;
+      port?: unknown;
+      hostname?: unknown;
+      errors?: unknown;
+    };
+    if (typeof e.code === "string" && /^E[A-Z_]+$/.test(e.code)) {
+      const host =
+        typeof e.address === "string" ? e.address : typeof e.hostname === "string" ? e.hostname : null;
+      const where = host === null ? "" : typeof e.port === "number" ? ` ${host}:${e.port}` : ` ${host}`;
+      return `${e.code}${where}`;
+    }
+    // Happy-eyeballs failures (IPv4 and IPv6 both refused) arrive as an AggregateError.
+    if (Array.isArray(e.errors) && e.errors.length > 0) {
+      const inner = e.errors.map(systemCause).filter((c): c is string => c !== null);
+      if (inner.length > 0) return inner.join(", ");
+    }
+    current = e.cause;
+  }
+  return null;
 }

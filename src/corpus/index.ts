@@ -3,6 +3,8 @@
  * serves (Node-only: reads files and hashes with node:crypto). Edge code
  * imports the document rules from ./document.js directly.
  */
+
+export { EmptyCorpusError, requireDocuments } from "./empty.js";
 export {
   type CorpusOptions,
   corpusFromFiles,

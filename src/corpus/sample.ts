@@ -11,7 +11,8 @@ const PACKAGE_NAME = "oddkit-sdk";
 
 let cached: string | null = null;
 
-function packageRoot(): string {
+/** The installed package's root directory (the one holding its package.json). */
+export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, "package.json");
@@ -31,6 +32,15 @@ function packageRoot(): string {
     }
     dir = parent;
   }
+}
+
+/** The package's version, from its package.json (what `oddkit-sdk --version` prints). */
+export function packageVersion(): string {
+  const version = (
+    JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version?: unknown }
+  ).version;
+  if (typeof version !== "string") throw new Error(`${PACKAGE_NAME}'s package.json has no version`);
+  return version;
 }
 
 /** Absolute path of the bundled sample corpus (`corpus/sample/`). */

@@ -5,7 +5,7 @@ import { conformanceVerdict, formatChecksTable } from "../conformance/format.js"
 import { legacyLine, times, workloadLine } from "../cost/format.js";
 import type { CostReport } from "../cost/measure.js";
 import { fmt } from "../cost/projection.js";
-import type { MigrationReport } from "./report.js";
+import type { MigrationReport, ReportSection } from "./report.js";
 
 function auditLines(audit: AuditReport, source: MigrationReport["auditSource"]): string[] {
   const t = audit.totals;
@@ -43,29 +43,52 @@ function costLines(cost: CostReport): string[] {
   return lines;
 }
 
-export function formatMigrationReport(report: MigrationReport): string {
-  const lines = [`oddkit-sdk migration report — ${report.target}`, ""];
-  lines.push(`Frontmatter audit (from ${report.auditSource}; details: oddkit-sdk audit --markdown FILE)`);
-  lines.push(
-    ...("unavailable" in report.audit
-      ? [`  ${report.audit.unavailable}`]
-      : auditLines(report.audit, report.auditSource)),
-  );
-  lines.push(
-    "",
-    `Conformance: the contract's 11 checks, ${report.conformance.requests} requests (details: oddkit-sdk conformance)`,
-  );
-  lines.push(...formatChecksTable(report.conformance, 76).map((l) => `  ${l}`));
-  lines.push(`  ${conformanceVerdict(report.conformance)}`);
-  lines.push("", "Token cost, cl100k (details and arithmetic: oddkit-sdk cost)");
-  lines.push(
-    ...("unavailable" in report.cost
-      ? [`  not measurable: ${report.cost.unavailable}`]
-      : costLines(report.cost)),
-  );
-  lines.push(
+/** The lines of one section, as the CLI prints it the moment it is measured. */
+export function formatReportSection(section: ReportSection): string[] {
+  switch (section.section) {
+    case "target":
+      return [`oddkit-sdk migration report — ${section.target}`];
+    case "audit":
+      return [
+        "",
+        `Frontmatter audit (from ${section.auditSource}; details: oddkit-sdk audit --markdown FILE)`,
+        ...("unavailable" in section.audit
+          ? [`  ${section.audit.unavailable}`]
+          : auditLines(section.audit, section.auditSource)),
+      ];
+    case "cost":
+      return [
+        "",
+        "Token cost, cl100k (details and arithmetic: oddkit-sdk cost)",
+        ...("unavailable" in section.cost
+          ? [`  not measurable: ${section.cost.unavailable}`]
+          : costLines(section.cost)),
+      ];
+    case "conformance":
+      return [
+        "",
+        `Conformance: the contract's 11 checks, ${section.conformance.requests} requests (details: oddkit-sdk conformance)`,
+        ...formatChecksTable(section.conformance, 76).map((l) => `  ${l}`),
+        `  ${conformanceVerdict(section.conformance)}`,
+      ];
+  }
+}
+
+/** The closing verdict line. */
+export function formatReportVerdict(report: MigrationReport): string[] {
+  return [
     "",
     `${report.pass ? "READY" : "NOT READY"} — measured in ${(report.durationMs / 1000).toFixed(1)} s. Next: oddkit-sdk shadow --predicate FILE.ts`,
-  );
-  return lines.join("\n");
+  ];
+}
+
+/** The whole report on one screen (~40 lines), sections in the order they are measured. */
+export function formatMigrationReport(report: MigrationReport): string {
+  const sections: ReportSection[] = [
+    { section: "target", target: report.target },
+    { section: "audit", audit: report.audit, auditSource: report.auditSource },
+    { section: "cost", cost: report.cost },
+    { section: "conformance", conformance: report.conformance },
+  ];
+  return [...sections.flatMap(formatReportSection), ...formatReportVerdict(report)].join("\n");
 }

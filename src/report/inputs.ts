@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { DEFAULT_KIND_MAP, type KindMap, parseKindMap } from "../contract/index.js";
-import { loadCorpus } from "../corpus/index.js";
+import { loadCorpus, requireDocuments } from "../corpus/index.js";
 import type { Corpus } from "../corpus/types.js";
 
 /**
@@ -73,8 +73,16 @@ export async function resolveTarget(
 }
 
 /** Load the corpus folder of an embedded target, with its kind map. */
-export function loadTargetCorpus(target: Extract<ResolvedTarget, { kind: "embedded" }>): Promise<Corpus> {
-  return loadCorpus(target.dir, target.kindMap ? { kindMap: target.kindMap } : {});
+export async function loadTargetCorpus(
+  target: Extract<ResolvedTarget, { kind: "embedded" }>,
+): Promise<Corpus> {
+  const corpus = await loadCorpus(target.dir, target.kindMap ? { kindMap: target.kindMap } : {});
+  requireDocuments(
+    target.label,
+    corpus.documents.length,
+    "no servable markdown documents (no *.md files, or every one is exposure: noindex)",
+  );
+  return corpus;
 }
 
 /** Parse a non-negative number flag; throws naming the flag. */

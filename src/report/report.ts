@@ -11,7 +11,7 @@ import { createOddkitClient } from "../client/index.js";
 import { type ConformanceReport, runConformance } from "../conformance/index.js";
 import { type CostOutcome, settleCost, workloadFromCost } from "../conformance/workload.js";
 import { DEFAULT_KIND_MAP, type KindMap } from "../contract/index.js";
-import { corpusFromFiles, sampleCorpusDir } from "../corpus/index.js";
+import { corpusFromFiles, requireDocuments, sampleCorpusDir } from "../corpus/index.js";
 import type { CostOptions } from "../cost/measure.js";
 import { createReferenceServer } from "../server/index.js";
 import { auditServerDocuments } from "./remote-audit.js";
@@ -24,7 +24,32 @@ export interface MigrationReportOptions {
   readonly corpus?: string;
   readonly kindMap?: KindMap;
   readonly cost?: Pick<CostOptions, "callsPerHour" | "ttlSeconds" | "changesPerDay">;
+  /**
+   * Called with each part of the report as soon as it is measured, in this
+   * order: target, audit, cost, conformance (the cost workload feeds check 11,
+   * so cost comes first). The CLI prints each one as it arrives.
+   */
+  readonly onSection?: (section: ReportSection) => void;
 }
+
+/** One part of the report, handed to `onSection` as soon as it is known. */
+export type ReportSection =
+  | { readonly section: "target"; readonly target: string }
+  | {
+      readonly section: "audit";
+      readonly audit: MigrationReport["audit"];
+      readonly auditSource: MigrationReport["auditSource"];
+    }
+  | { readonly section: "cost"; readonly cost: CostOutcome }
+  | { readonly section: "conformance"; readonly conformance: ConformanceReport };
+
+/** The order in which sections are measured and handed to `onSection`. */
+export const REPORT_SECTIONS = [
+  "target",
+  "audit",
+  "cost",
+  "conformance",
+] as const satisfies readonly ReportSection["section"][];
 
 export interface MigrationReport {
   readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
@@ -47,15 +72,22 @@ export async function migrationReport(options: MigrationReportOptions = {}): Pro
   // The folder is read once: the audit and the served corpus are built from the same files.
   const root = resolve(dir);
   const files = await readMarkdownFolder(dir);
-  const audit = auditFiles(root, files, kindMap, false);
+  requireDocuments(dir, files.length);
   const corpus = corpusFromFiles(files, { root, kindMap });
+  const target = `embedded contract server on ${options.corpus ?? "the bundled sample corpus"} (${corpus.documents.length} documents)`;
+  const emit = options.onSection ?? (() => undefined);
+  emit({ section: "target", target });
+  const audit = auditFiles(root, files, kindMap, false);
+  emit({ section: "audit", audit, auditSource: "files" });
   const server = await createReferenceServer({ corpus, mode: "contract" });
   try {
     const cost = await settleCost({ server, ...options.cost });
+    emit({ section: "cost", cost });
     const conformance = await runConformance({ server, workload: workloadFromCost(cost) });
+    emit({ section: "conformance", conformance });
     return {
       schemaVersion: REPORT_SCHEMA_VERSION,
-      target: `embedded contract server on ${options.corpus ?? "the bundled sample corpus"} (${corpus.documents.length} documents)`,
+      target,
       audit,
       auditSource: "files",
       conformance,
@@ -73,6 +105,8 @@ async function remoteReport(
   options: MigrationReportOptions,
   started: number,
 ): Promise<MigrationReport> {
+  const emit = options.onSection ?? (() => undefined);
+  emit({ section: "target", target: url });
   const client = createOddkitClient({ url, cache: false });
   let audit: MigrationReport["audit"];
   try {
@@ -82,8 +116,11 @@ async function remoteReport(
   } finally {
     await client.close();
   }
+  emit({ section: "audit", audit, auditSource: "server metadata" });
   const cost = await settleCost({ url, ...options.cost });
+  emit({ section: "cost", cost });
   const conformance = await runConformance({ url, workload: workloadFromCost(cost) });
+  emit({ section: "conformance", conformance });
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     target: url,

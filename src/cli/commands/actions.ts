@@ -7,24 +7,17 @@
 import type { Command } from "commander";
 import { ACTIONS, type Action } from "../../contract/index.js";
 import type { CliContext } from "../context.js";
+import { ACTION_SUMMARY } from "../registry.js";
 import { addConnectionFlags, type ConnectionOptions } from "../retrieval/connect.js";
 import { addParamFlags, inputArgument, paramFlags, readParams } from "../retrieval/flags.js";
 import { runVerb } from "../retrieval/run.js";
 
 type LooseAction = (params: Record<string, unknown>) => Promise<unknown>;
 
-const SUMMARY: Readonly<Record<Action, string>> = {
-  search: "Ranked search (score and snippet on every hit)",
-  catalog: "List documents in path or date order",
-  get: "One document by URI (default disclosure: body)",
-  resolve: "One document by URI, following superseded_by to the current one",
-  preflight: "The documents to read before a task (start here, constraints, definition of done)",
-};
-
 function registerAction(program: Command, ctx: CliContext, action: Action): void {
   const flags = paramFlags(action);
   const input = inputArgument(action);
-  const command = program.command(action).description(`${SUMMARY[action]} (oddkit ${action} action)`);
+  const command = program.command(action).description(`${ACTION_SUMMARY[action]} (oddkit ${action} action)`);
   if (input) command.argument(`<${input}>`, `The ${input} (wire parameter 'input')`);
   addParamFlags(command, flags);
   addConnectionFlags(command);

@@ -1,0 +1,140 @@
+/**
+ * The CLI's table of contents: every command's name, one-line summary, exit
+ * codes and the module that implements it. `main` reads this table to print
+ * `--help` and to pick the ONE module to import for the command that runs,
+ * so a cold start never pays for the others (the codemod toolchain, the
+ * reference server, the MCP SDK). Keep this module free of runtime imports
+ * beyond the plain-data use-case table.
+ */
+import type { Command } from "commander";
+import type { Action } from "../contract/index.js";
+import { USE_CASE_ROWS } from "../helpers/use-cases.js";
+import type { CliContext } from "./context.js";
+
+export type CommandModule = { register(program: Command, ctx: CliContext): void };
+
+export interface CommandEntry {
+  /** The verb(s) the module registers. */
+  readonly names: readonly string[];
+  /** `--help` line per verb (the module's own description is shown by `<verb> --help`). */
+  readonly summary: (name: string) => string;
+  /** Exit code → meaning, printed under every verb's `--help`. */
+  readonly exitCodes: Readonly<Record<number, string>>;
+  readonly load: () => Promise<CommandModule>;
+}
+
+/** Commander's own usage errors (unknown flag, missing argument) exit with this code (see main.ts). */
+export const USAGE_EXIT = 64;
+
+/** The five retrieval verbs, in the contract's order; `Record<Action, …>` keeps the list complete. */
+export const ACTION_SUMMARY: Readonly<Record<Action, string>> = {
+  search: "Ranked search (score and snippet on every hit)",
+  catalog: "List documents in path or date order",
+  get: "One document by URI (default disclosure: body)",
+  resolve: "One document by URI, following superseded_by to the current one",
+  preflight: "The documents to read before a task (start here, constraints, definition of done)",
+};
+
+const RETRIEVAL_EXIT_CODES = {
+  0: "answered (including NO_MATCH)",
+  1: "transport failure (the cause is named, e.g. ECONNREFUSED 127.0.0.1:8787), timeout, or a server answer that breaks the contract",
+  2: "bad flag value, or a request the contract refuses",
+  3: "document not found (get, resolve, essay-page)",
+} as const;
+
+const NO_MARKDOWN = "the folder holds no markdown documents (wrong folder?)";
+
+/** Command modules, in help order. Each helper issue adds its entry here. */
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    names: ["audit"],
+    summary: () =>
+      "Audit the structural frontmatter of a folder of markdown (default: the bundled sample corpus)",
+    exitCodes: {
+      0: "audited (findings alone do not fail without --strict)",
+      1: `--strict and an error was found, or ${NO_MARKDOWN}`,
+    },
+    load: () => import("./commands/audit.js"),
+  },
+  {
+    names: ["shadow"],
+    summary: () => "Compare a server-side structural filter with a local predicate over every document",
+    exitCodes: {
+      0: "compared (disagreements are reported, not failed)",
+      1: `bad input, an unreachable server, or ${NO_MARKDOWN}`,
+    },
+    load: () => import("./commands/shadow.js"),
+  },
+  {
+    names: ["conformance"],
+    summary: () =>
+      "Run the contract's 11 verification checks against a server (default: embedded, sample corpus)",
+    exitCodes: { 0: "all 11 checks pass", 1: `a check failed, the server is unreachable, or ${NO_MARKDOWN}` },
+    load: () => import("./commands/conformance.js"),
+  },
+  {
+    names: ["cost"],
+    summary: () =>
+      "Measure the legacy doc-listing call against the reference use cases (tokens, ratios, weekly projection)",
+    exitCodes: {
+      0: "measured; check 11 holds or cannot be judged",
+      1: `check 11 does not hold, the server is unreachable, or ${NO_MARKDOWN}`,
+    },
+    load: () => import("./commands/cost.js"),
+  },
+  {
+    names: ["report"],
+    summary: () =>
+      "Migration report: frontmatter audit, conformance and token cost (default: the bundled sample corpus)",
+    exitCodes: {
+      0: "the server conforms (audit findings alone never fail it)",
+      1: `a conformance check failed, the server is unreachable, or ${NO_MARKDOWN}`,
+    },
+    load: () => import("./commands/report.js"),
+  },
+  {
+    names: Object.keys(ACTION_SUMMARY),
+    summary: (name) => `${ACTION_SUMMARY[name as Action]} (oddkit ${name} action)`,
+    exitCodes: RETRIEVAL_EXIT_CODES,
+    load: () => import("./commands/actions.js"),
+  },
+  {
+    names: USE_CASE_ROWS.map((row) => row.cliVerb),
+    summary: (name) => {
+      const row = USE_CASE_ROWS.find((r) => r.cliVerb === name)!;
+      return `${row.title}${row.status === "aspirational" ? " (aspirational)" : ""} (${row.functionName}())`;
+    },
+    exitCodes: RETRIEVAL_EXIT_CODES,
+    load: () => import("./commands/helpers.js"),
+  },
+  {
+    names: ["serve"],
+    summary: () => "Serve a folder of markdown as an oddkit MCP server (Streamable HTTP at /mcp, or stdio)",
+    exitCodes: { 0: "stopped by SIGINT/SIGTERM", 1: "the corpus cannot be read or the port cannot be bound" },
+    load: () => import("./commands/serve.js"),
+  },
+  {
+    names: ["migrate"],
+    summary: () => "Rewrite legacy oddkit call sites to the contract (codemods); see docs/codemods.md",
+    exitCodes: {
+      0: "done",
+      1: "a file failed (it was not written)",
+      2: "TODO(oddkit-migrate) markers remain with --fail-on-todo",
+    },
+    load: () => import("./commands/migrate.js"),
+  },
+];
+
+/** The entry that implements `name`, if any. */
+export function entryFor(name: string): CommandEntry | undefined {
+  return COMMANDS.find((entry) => entry.names.includes(name));
+}
+
+/** The "Exit codes:" block shown under a verb's `--help`. */
+export function exitCodesHelp(entry: CommandEntry): string {
+  const rows = Object.entries({
+    ...entry.exitCodes,
+    [USAGE_EXIT]: "usage error (unknown flag, missing argument)",
+  });
+  return `\nExit codes:\n${rows.map(([code, meaning]) => `  ${code.padStart(3)}  ${meaning}`).join("\n")}\n`;
+}
