@@ -18,8 +18,9 @@ import { posix } from "node:path";
 import type { Project, SourceFile } from "ts-morph";
 import { mentionsOddkit } from "../../codemods/lib/shapes.js";
 import { TODO_TAG } from "../../codemods/lib/todo.js";
-import { detectSites, type Site } from "./detect/index.js";
+import { type Detection, detect, type Group, type Site } from "./detect/index.js";
 import { createAnalysisProject, findTsconfig } from "./detect/project.js";
+import { applyEdits, mappable, rewriteEdits, type TextEdit, windowEdits, wrapperEdits } from "./rewrite.js";
 
 export type SiteStatus = "rewritten" | "flagged" | "reviewed" | "unmigrated" | "contract";
 
@@ -130,7 +131,13 @@ export class AnalysisSession {
     return sf;
   }
   detect(files: readonly string[]): Site[] {
-    return detectSites(files.map((f) => this.files.get(f)).filter((f): f is SourceFile => f !== undefined));
+    return this.analyse(files).sites;
+  }
+  analyse(files: readonly string[]): Detection {
+    return detect(files.map((f) => this.files.get(f)).filter((f): f is SourceFile => f !== undefined));
+  }
+  text(file: string): string | undefined {
+    return this.files.get(file)?.getFullText();
   }
   /** Type (and syntax) diagnostics of a file, as comparable strings. */
   diagnostics(file: string): string[] {
@@ -262,6 +269,96 @@ export function runEngine(
       reverted = true;
     }
     if (!reverted) break;
+  }
+
+  // The engine's own rewrites, over whole call groups: wrappers first (their callers' actions name the tools)…
+  const gateRound = (changed: Iterable<string>) => {
+    for (const f of changed) {
+      const base = afterText.get(f) ?? (sources.get(f) as string);
+      if (!diagBefore.has(f)) {
+        session.set(f, sources.get(f) as string);
+        diagBefore.set(f, session.diagnostics(f));
+        session.set(f, base);
+      }
+    }
+  };
+  const applyRound = (edits: Map<string, TextEdit[]>) => {
+    if (edits.size === 0) return;
+    const previous = new Map<string, string>();
+    for (const [f, list] of edits) {
+      if (!withSites.has(f)) continue;
+      const current = afterText.get(f) ?? (sources.get(f) as string);
+      gateRound([f]);
+      previous.set(f, current);
+      const body = current.startsWith(BOM) ? current.slice(1) : current;
+      const next = (current.startsWith(BOM) ? BOM : "") + applyEdits(body, list);
+      afterText.set(f, next);
+      session.set(f, next);
+    }
+    for (const [f, before] of previous) {
+      const added = newDiagnostics(diagBefore.get(f) ?? [], session.diagnostics(f));
+      if (added.length === 0) continue;
+      // This round's edits broke the file: undo them (the markers will say what is left).
+      afterText.set(f, before);
+      session.set(f, before);
+    }
+  };
+  const merge = (into: Map<string, TextEdit[]>, from: Map<string, TextEdit[]> | null) => {
+    for (const [f, list] of from ?? []) into.set(f, [...(into.get(f) ?? []), ...list]);
+  };
+  let analysis = session.analyse(set);
+  const wrapperRound = new Map<string, TextEdit[]>();
+  for (const inner of analysis.groups) {
+    if (!inner.call.insideWrapper || !inner.call.umbrella || !inner.call.wrapper) continue;
+    const callers = analysis.groups.filter((g) => g.call.calls === inner.call.wrapper);
+    merge(wrapperRound, wrapperEdits(inner, callers));
+  }
+  applyRound(wrapperRound);
+  // …then each call with its reads: rewritten when every read maps exactly, else kept on the legacy envelope.
+  analysis = session.analyse(set);
+  const groupRound = new Map<string, TextEdit[]>();
+  for (const group of analysis.groups) {
+    if (group.call.insideWrapper || group.call.action === null || group.window) continue;
+    const legacy = group.reason !== null || group.reads.length > 0 || group.escapes.length > 0;
+    if (!legacy) continue;
+    merge(groupRound, mappable(group) ? rewriteEdits(group) : windowEdits(group));
+  }
+  applyRound(groupRound);
+
+  // A call left with legacy reads must not be half migrated (its rewritten reads would read nothing
+  // on the legacy envelope): the files of such a group go back to their original text, and the call
+  // is kept on the legacy envelope.
+  for (let round = 0; round < 4; round++) {
+    analysis = session.analyse(set);
+    const open = analysis.groups.filter(
+      (g) =>
+        !g.call.insideWrapper &&
+        g.call.action !== null &&
+        !g.window &&
+        (g.reason !== null || g.reads.length > 0 || g.escapes.length > 0),
+    );
+    const revert = new Set<string>();
+    for (const g of open) {
+      for (const node of [g.call.node, ...g.reads.map((r) => r.node), ...g.escapes.map((e) => e.node)]) {
+        const f = node.getSourceFile().getFilePath();
+        if (afterText.has(f) && afterText.get(f) !== sources.get(f)) revert.add(f);
+      }
+    }
+    if (revert.size === 0 || round === 3) {
+      const windows = new Map<string, TextEdit[]>();
+      for (const g of open) merge(windows, windowEdits(g));
+      applyRound(windows);
+      break;
+    }
+    for (const f of revert) {
+      afterText.delete(f);
+      session.set(f, sources.get(f) as string);
+      if (!fallback.has(f))
+        fallback.set(
+          f,
+          "a call here could not be migrated together with all its reads: kept on the legacy envelope",
+        );
+    }
   }
 
   // Detection on the result; unmarked legacy sites get their markers.

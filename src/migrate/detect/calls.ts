@@ -34,6 +34,10 @@ export interface CallSite {
   readonly insideWrapper: boolean;
   /** Non-retrieval umbrella actions (orient, gate, …) pass through untouched: not a legacy site. */
   readonly retrieval: boolean;
+  /** For a call inside a wrapper: the wrapper function. */
+  readonly wrapper?: Node;
+  /** For a call of a wrapper: the wrapper function it calls. */
+  readonly calls?: Node;
   /** Steps the wrapper's return value has already taken (e.g. `["result"]`), for calls of a wrapper. */
   readonly startSteps: readonly string[];
   readonly startParsed: boolean;
@@ -212,6 +216,7 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
     let action: Action | null = actionForTool(tool);
     let retrieval = action !== null;
     let insideWrapper = false;
+    let wrapperFn: Node | undefined;
     if (umbrella) {
       const actionNode = args ? getProp(args, "action") : undefined;
       const value = constantString(actionNode);
@@ -224,6 +229,7 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
         if (param && param.index >= 0) {
           wrappers.set(param.fn, { index: param.index, umbrella: true });
           insideWrapper = true;
+          wrapperFn = param.fn;
         }
       }
     }
@@ -237,6 +243,7 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
       args,
       insideWrapper,
       retrieval,
+      ...(wrapperFn ? { wrapper: wrapperFn } : {}),
       startSteps: [],
       startParsed: false,
     });
@@ -300,6 +307,7 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
             umbrella: false,
             args: argsObject(object),
             insideWrapper: param !== null && param.index >= 0,
+            ...(param && param.index >= 0 ? { wrapper: param.fn } : {}),
             retrieval: true,
             startSteps: [],
             startParsed: false,
@@ -349,6 +357,7 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
         args: object ?? null,
         insideWrapper: false,
         retrieval: true,
+        calls: fn,
         startSteps: [],
         startParsed: false,
       });

@@ -153,6 +153,8 @@ export const PASSTHROUGH_FUNCTIONS: ReadonlySet<string> = new Set([
 
 export interface ReadClass {
   readonly legacy: boolean;
+  /** A contract read that needs this disclosure flag on the call (an entry's metadata). */
+  readonly flag?: "metadata";
   /** Human-readable name of the read, e.g. `result.hits`, `entry.path`. */
   readonly what: string;
 }
@@ -174,6 +176,8 @@ export function classifyRead(steps: readonly string[], field: string, transportC
     return { legacy: true, what: `entry.${field}` };
   if (last === "pagination" && LEGACY_PAGINATION_FIELDS.has(field))
     return { legacy: true, what: `pagination.${field}` };
+  if (last === "data" && field === "metadata")
+    return { legacy: false, what: "entry.metadata", flag: "metadata" };
   if (UNAMBIGUOUS_LEGACY_FIELDS.has(field) && last !== "data" && last !== "metadata")
     return { legacy: true, what: `result.${field}` };
   return { legacy: false, what: field };

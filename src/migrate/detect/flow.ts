@@ -42,6 +42,8 @@ export interface FlowEscape {
 export interface Trace {
   readonly reads: FlowRead[];
   readonly escapes: FlowEscape[];
+  /** Contract reads that need a disclosure flag on the call. */
+  readonly flags: { readonly node: Node; readonly flag: "metadata" }[];
   /** For a call inside a wrapper: the position of what the wrapper returns. */
   returned: { steps: readonly string[]; parsed: boolean } | null;
 }
@@ -117,7 +119,7 @@ export function traceFrom(
   initial: { steps: readonly string[]; parsed: boolean },
   options: { stopAtReturnOf?: Node } = {},
 ): Trace {
-  const trace: Trace = { reads: [], escapes: [], returned: null };
+  const trace: Trace = { reads: [], escapes: [], flags: [], returned: null };
   const visited = new Set<string>();
   let visits = 0;
 
@@ -183,7 +185,9 @@ export function traceFrom(
     }
     if (l === "[]") return null;
     const cls = classifyRead(state.steps, field, transportContent);
-    if (cls.legacy) trace.reads.push({ node: at, field, what: cls.what, steps: state.steps });
+    if (cls.legacy && !onErrorPath(at))
+      trace.reads.push({ node: at, field, what: cls.what, steps: state.steps });
+    if (cls.flag) trace.flags.push({ node: at, flag: cls.flag });
     if (LEAF_FIELDS.has(field)) return null;
     if (cls.legacy && !CONTINUE.has(field)) return null;
     if (state.steps.length >= MAX_STEPS) return null;
@@ -514,4 +518,19 @@ export function traceFrom(
 
   flow(start, { steps: initial.steps, parsed: initial.parsed, ctx: [] });
   return trace;
+}
+
+/**
+ * Inside the branch of `if (x.action === "error")`: the legacy error
+ * envelope's path. A contract server answers errors as error results, so the
+ * branch is simply never taken; reads there change no successful answer.
+ */
+function onErrorPath(node: Node): boolean {
+  for (let current: Node | undefined = node; current; current = current.getParent()) {
+    const parent = current.getParent();
+    if (Node.isIfStatement(parent) && parent.getThenStatement() === current) {
+      if (/\.action\s*===?\s*["']error["']/.test(parent.getExpression().getText())) return true;
+    }
+  }
+  return false;
 }

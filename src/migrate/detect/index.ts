@@ -16,7 +16,7 @@ import { REVIEWED_MARKER, TODO_TAG } from "../../../codemods/lib/todo.js";
 import type { Action } from "../../contract/index.js";
 import { ACTION_SPECS, LEGACY_OPT_IN_PARAM } from "../../contract/index.js";
 import { type CallSite, findCalls, stringValue } from "./calls.js";
-import { traceFrom } from "./flow.js";
+import { type FlowEscape, type FlowRead, traceFrom } from "./flow.js";
 import { declarationsOf, statementOf, unwrap } from "./nodes.js";
 
 export type SiteKind = "call" | "read" | "escape";
@@ -128,11 +128,50 @@ function where(node: Node): { line: number; column: number; statementLine: numbe
     const outer = statement.getParent();
     statement = outer ? statementOf(outer) : undefined;
   }
-  return { line, column, statementLine: statement ? statement.getStartLineNumber() : line };
+  const statementLine = statement ? statement.getStartLineNumber() : line;
+  // A site on a later line of a multi-line object literal gets its marker right above its property.
+  if (statementLine !== line && startsProperty(file, text, line))
+    return { line, column, statementLine: line };
+  return { line, column, statementLine };
+}
+
+function startsProperty(file: SourceFile, text: string, line: number): boolean {
+  const lineStart = file.compilerNode.getPositionOfLineAndCharacter(line - 1, 0);
+  const offset = text.slice(lineStart).search(/\S/);
+  if (offset < 0) return false;
+  const pos = lineStart + offset;
+  for (
+    let node: Node | undefined = file.getDescendantAtPos(pos);
+    node && node.getStart() === pos;
+    node = node.getParent()
+  ) {
+    if (Node.isObjectLiteralExpression(node.getParent())) return true;
+  }
+  return false;
+}
+
+/** A call with every read and escape of its reply: what the engine rewrites or keeps on the legacy envelope together. */
+export interface Group {
+  readonly call: CallSite;
+  /** Why the call itself is legacy (null: its arguments are contract arguments). */
+  readonly reason: string | null;
+  readonly window: boolean;
+  readonly reads: FlowRead[];
+  readonly escapes: FlowEscape[];
+}
+
+export interface Detection {
+  readonly sites: Site[];
+  readonly groups: Group[];
 }
 
 /** Every site in `files` (the project may hold more files, for types and cross-file flows). */
 export function detectSites(files: readonly SourceFile[]): Site[] {
+  return detect(files).sites;
+}
+
+export function detect(files: readonly SourceFile[]): Detection {
+  const groups: Group[] = [];
   let id = 0;
   const { calls, wrappers } = findCalls(files, () => id++);
   const wanted = new Set(files.map((f) => f.getFilePath()));
@@ -188,6 +227,24 @@ export function detectSites(files: readonly SourceFile[]): Site[] {
     const trace = traceFrom(call.node, start, wrapper ? { stopAtReturnOf: wrapper } : {});
     if (wrapper && trace.returned) returned.set(wrapper, trace.returned);
     const window = isWindowCall(call.args);
+    // Entry metadata read from a contract call that does not ask for it reads nothing.
+    if (
+      trace.flags.length > 0 &&
+      call.args &&
+      !window &&
+      !call.insideWrapper &&
+      !requestsFlag(call.args, "metadata")
+    ) {
+      for (const f of trace.flags)
+        trace.reads.push({ node: f.node, field: "metadata", what: "entry.metadata", steps: ["data"] });
+    }
+    groups.push({
+      call,
+      reason,
+      window,
+      reads: trace.reads,
+      escapes: trace.escapes.filter((e) => e.legacy),
+    });
     for (const read of trace.reads) {
       const why = window
         ? `reads the legacy envelope kept by the ${tool} call for the cutover: move to the contract with it`
@@ -212,9 +269,12 @@ export function detectSites(files: readonly SourceFile[]): Site[] {
     const k = `${s.file}:${s.line}:${s.column}:${s.kind}:${s.what}:${s.call}`;
     if (!unique.has(k)) unique.set(k, s);
   }
-  return [...unique.values()].sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
-  );
+  return {
+    sites: [...unique.values()].sort(
+      (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
+    ),
+    groups,
+  };
 }
 
 /** A call of a wrapper function (its callee resolves to one): its reply starts where the wrapper's return is. */
@@ -245,4 +305,16 @@ const READ_REASONS: Readonly<Record<string, string>> = {
 
 function readReason(what: string, action: Action | null): string {
   return READ_REASONS[what] ?? `${what} is a legacy ${action ?? "oddkit"} response field`;
+}
+
+/** Does the call's literal disclosure (or legacy include_metadata: true) ask for `flag`? */
+function requestsFlag(args: ObjectLiteralExpression, flag: string): boolean {
+  const disclosure = prop(args, "disclosure");
+  if (disclosure) {
+    const value = unwrap(disclosure);
+    if (!Node.isArrayLiteralExpression(value)) return true; // computed: assume the author asked for it
+    return value.getElements().some((e) => stringValue(e) === flag);
+  }
+  const legacy = prop(args, "include_metadata");
+  return flag === "metadata" && legacy !== undefined && unwrap(legacy).getText() === "true";
 }
