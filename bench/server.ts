@@ -1,41 +1,52 @@
 /**
- * Reference server benchmark, one process, same machine:
+ * Reference server benchmark, same machine, one child process per corpus size
+ * (so each size's resident memory is its own):
  *
- * 1. corpus load and index build time, and search / catalog latency (p50,
- *    p99 of in-process tool calls, JSON serialisation included) at 566 (the
- *    bundled sample), 10,000 and 100,000 generated documents;
+ * 1. start (corpus load + index build, seconds), peak RSS, and p50 / p99 of
+ *    in-process search, catalog and get calls (JSON serialisation included)
+ *    at 1,000, 10,000 and 100,000 generated documents, with the issue's goals
+ *    (search p50 growth ≤ 10× from 1k to 100k; ≤ 1.5 GB RSS and start ≤ 30 s
+ *    at 100k) printed beside the figures;
  * 2. the size (bytes, cl100k tokens) of the legacy fat catalog (`sort_by:
  *    path`, limit 500, every page) against each reference use case of
- *    consumers.md on the same corpus, printed as ratios.
+ *    consumers.md on the same corpus, printed as ratios (--cost-sizes).
  *
- *   npx tsx bench/server.ts [--sizes 566,10000,100000] [--cost-sizes 566,10000]
+ *   npx tsx bench/server.ts [--sizes 1000,10000,100000] [--cost-sizes 566] [--corpora DIR]
  *
- * 100,000 documents need a larger heap than Node's default:
- *   NODE_OPTIONS=--max-old-space-size=8192 npx tsx bench/server.ts
+ * Generated corpora are written to --corpora (default: a temporary folder,
+ * removed afterwards) and reused when a folder there already holds one of the
+ * same size. 566 is the bundled sample corpus.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { writeCorpus } from "../scripts/generate-corpus.js";
+import { MARKER_FILE, writeCorpus } from "../scripts/generate-corpus.js";
+import { byteLength } from "../src/bytes.js";
 import { toolNameFor } from "../src/contract/index.js";
 import { loadCorpus, sampleCorpusDir } from "../src/corpus/index.js";
 import type { Corpus } from "../src/corpus/types.js";
 import { USE_CASE_ROWS } from "../src/helpers/use-cases.js";
 import { createReferenceServer, type ReferenceServer } from "../src/server/index.js";
-import { byteLength, countTokens } from "../src/tokens.js";
+import { countTokens } from "../src/tokens.js";
 
 const { values } = parseArgs({
   options: {
-    sizes: { type: "string", default: "566,10000,100000" },
-    "cost-sizes": { type: "string", default: "566,10000" },
+    sizes: { type: "string", default: "1000,10000,100000" },
+    "cost-sizes": { type: "string", default: "566" },
     calls: { type: "string", default: "200" },
+    corpora: { type: "string" },
+    /** Internal: measure one corpus folder in this process and print its row as JSON. */
+    one: { type: "string" },
+    docs: { type: "string" },
   },
 });
-const sizes = values.sizes.split(",").map(Number);
-const costSizes = new Set(values["cost-sizes"].split(",").map(Number));
 const CALLS = Number(values.calls);
 const SAMPLE_SIZE = 566;
+/** The issue's goals (issue 16, "reference server" rows). */
+export const SERVER_GOALS = { searchGrowth: 10, rssMB: 1536, startS: 30 } as const;
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const ms = (x: number) => x.toFixed(2);
@@ -44,7 +55,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function time(calls: (() => Promise<unknown>)[]): Promise<{ p50: number; p99: number }> {
+interface Latency {
+  p50: number;
+  p99: number;
+}
+
+async function time(calls: (() => Promise<unknown>)[]): Promise<Latency> {
   const samples: number[] = [];
   for (const call of calls) {
     const started = performance.now();
@@ -79,12 +95,23 @@ function catalogRequests(n: number): Record<string, unknown>[] {
   return Array.from({ length: n }, (_, i) => shapes[i % shapes.length]!);
 }
 
+/** Get requests for documents spread across the corpus, alternating the default and the body disclosure. */
+function getRequests(corpus: Corpus, n: number): Record<string, unknown>[] {
+  const docs = corpus.documents;
+  return Array.from({ length: n }, (_, i) => ({
+    input: docs[Math.floor((i * docs.length) / n)]!.uri,
+    ...(i % 2 === 1 ? { disclosure: ["body"] } : {}),
+  }));
+}
+
 interface SpeedRow {
   docs: number;
   loadS: number;
   indexS: number;
-  search: { p50: number; p99: number };
-  catalog: { p50: number; p99: number };
+  rssMB: number;
+  search: Latency;
+  catalog: Latency;
+  get: Latency;
 }
 
 async function speed(
@@ -102,7 +129,11 @@ async function speed(
   const catalog = await time(
     catalogRequests(CALLS).map((args) => () => server.callTool("oddkit_catalog", args, meta)),
   );
-  return { row: { docs, loadS, indexS, search, catalog }, server };
+  const get = await time(
+    getRequests(corpus, CALLS).map((args) => () => server.callTool("oddkit_get", args, meta)),
+  );
+  const rssMB = process.resourceUsage().maxRSS / 1024;
+  return { row: { docs, loadS, indexS, rssMB, search, catalog, get }, server };
 }
 
 interface Size {
@@ -188,55 +219,121 @@ async function cost(corpus: Corpus, contract: ReferenceServer): Promise<void> {
   await legacy.close();
 }
 
-async function main(): Promise<void> {
-  console.log(
-    `reference server: ${CALLS} in-process calls per latency figure (tool call + JSON), one process`,
-  );
+/** A folder holding a generated corpus of `docs` documents (written when missing). */
+function corpusDir(docs: number, cache: string): string {
+  if (docs === SAMPLE_SIZE) return sampleCorpusDir();
+  const dir = join(cache, `generated-${docs}`);
+  const marker = join(dir, MARKER_FILE);
+  const ready = existsSync(marker) && JSON.parse(readFileSync(marker, "utf8")).docs === docs;
+  if (!ready) writeCorpus(dir, { docs });
+  return dir;
+}
+
+/** Child process: load, index and time one corpus; print the row as JSON on the last line. */
+async function measureOne(dir: string, docs: number): Promise<void> {
+  const started = performance.now();
+  const corpus = await loadCorpus(dir);
+  const loadS = (performance.now() - started) / 1000;
+  const { row, server } = await speed(docs, corpus, loadS);
+  if (new Set(values["cost-sizes"].split(",").map(Number)).has(docs)) await cost(corpus, server);
+  await server.close();
+  console.log(JSON.stringify(row));
+}
+
+export async function serverRows(sizes: number[], cache?: string): Promise<SpeedRow[]> {
+  const tmp = cache ?? mkdtempSync(join(tmpdir(), "oddkit-bench-server-"));
   const rows: SpeedRow[] = [];
-  for (const docs of sizes) {
-    const tmp = docs === SAMPLE_SIZE ? null : mkdtempSync(join(tmpdir(), `oddkit-bench-server-${docs}-`));
-    try {
-      const dir = tmp ? join(tmp, "corpus") : sampleCorpusDir();
-      if (tmp) writeCorpus(dir, { docs });
-      const started = performance.now();
-      const corpus = await loadCorpus(dir);
-      const loadS = (performance.now() - started) / 1000;
-      const { row, server } = await speed(docs, corpus, loadS);
-      rows.push(row);
-      if (costSizes.has(docs)) await cost(corpus, server);
-      await server.close();
-    } finally {
-      if (tmp) rmSync(tmp, { recursive: true, force: true });
+  try {
+    for (const docs of sizes) {
+      const dir = corpusDir(docs, tmp);
+      // A child per size: its peak RSS is this size's alone, and no heap of the previous size lingers.
+      const out = execFileSync(
+        process.execPath,
+        [
+          ...process.execArgv,
+          "--max-old-space-size=8192",
+          fileURLToPath(import.meta.url),
+          "--one",
+          dir,
+          "--docs",
+          String(docs),
+          "--calls",
+          String(CALLS),
+          "--cost-sizes",
+          values["cost-sizes"],
+        ],
+        { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 },
+      );
+      const lines = out.trimEnd().split("\n");
+      for (const line of lines.slice(0, -1)) console.log(line);
+      rows.push(JSON.parse(lines.at(-1)!) as SpeedRow);
     }
+  } finally {
+    if (!cache) rmSync(tmp, { recursive: true, force: true });
   }
-  console.log("\nload, index and latency");
+  return rows;
+}
+
+export function printServerRows(rows: readonly SpeedRow[]): void {
+  console.log("\nstart, memory and latency (one child process per size)");
   console.log(
     [
-      "docs".padEnd(9),
-      pad("load s", 9),
-      pad("index s", 9),
-      pad("search p50 ms", 15),
+      "docs".padEnd(8),
+      pad("load s", 8),
+      pad("index s", 8),
+      pad("peak RSS MB", 12),
+      pad("search p50", 11),
       pad("p99", 8),
-      pad("catalog p50 ms", 16),
+      pad("catalog p50", 12),
       pad("p99", 8),
-      pad("search p50 vs 566", 19),
+      pad("get p50", 9),
+      pad("p99", 8),
     ].join(""),
   );
-  const base = rows[0]!;
   for (const r of rows) {
     console.log(
       [
-        String(r.docs).padEnd(9),
-        pad(r.loadS.toFixed(2), 9),
-        pad(r.indexS.toFixed(2), 9),
-        pad(ms(r.search.p50), 15),
+        String(r.docs).padEnd(8),
+        pad(r.loadS.toFixed(2), 8),
+        pad(r.indexS.toFixed(2), 8),
+        pad(r.rssMB.toFixed(0), 12),
+        pad(ms(r.search.p50), 11),
         pad(ms(r.search.p99), 8),
-        pad(ms(r.catalog.p50), 16),
+        pad(ms(r.catalog.p50), 12),
         pad(ms(r.catalog.p99), 8),
-        pad(`${(r.search.p50 / base.search.p50).toFixed(1)}×`, 19),
+        pad(ms(r.get.p50), 9),
+        pad(ms(r.get.p99), 8),
       ].join(""),
     );
   }
+  const first = rows[0]!;
+  const last = rows.at(-1)!;
+  if (rows.length < 2) return;
+  const growth = last.search.p50 / first.search.p50;
+  const start = last.loadS + last.indexS;
+  const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+  console.log(`\ngoals (${first.docs} → ${last.docs} documents)`);
+  console.log(
+    `goal: server search p50 growth ${growth.toFixed(1)}× (${ms(first.search.p50)} → ${ms(last.search.p50)} ms; catalog ${(last.catalog.p50 / first.catalog.p50).toFixed(1)}×)   goal ≤ ${SERVER_GOALS.searchGrowth}×   ${verdict(growth <= SERVER_GOALS.searchGrowth)}`,
+  );
+  console.log(
+    `goal: server peak RSS at ${last.docs}: ${last.rssMB.toFixed(0)} MB   goal ≤ ${SERVER_GOALS.rssMB} MB   ${verdict(last.rssMB <= SERVER_GOALS.rssMB)}`,
+  );
+  console.log(
+    `goal: server start at ${last.docs}: ${start.toFixed(1)} s (load ${last.loadS.toFixed(1)} + index ${last.indexS.toFixed(1)})   goal ≤ ${SERVER_GOALS.startS} s   ${verdict(start <= SERVER_GOALS.startS)}`,
+  );
 }
 
-await main();
+async function main(): Promise<void> {
+  if (values.one) {
+    await measureOne(values.one, Number(values.docs));
+    return;
+  }
+  console.log(
+    `reference server: ${CALLS} in-process calls per latency figure (tool call + JSON), one child process per size`,
+  );
+  const rows = await serverRows(values.sizes.split(",").map(Number), values.corpora);
+  printServerRows(rows);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -103,7 +103,7 @@ export function renderHelpersDoc(): string {
     "",
     "# Named use-case helpers",
     "",
-    "One function per reference use case of the klappy.dev site (`consumers.md`). Each is generated from",
+    "One function per reference use case of the klappy.dev site (its live consumers). Each is generated from",
     "one row of the `USE_CASES` table (`src/helpers/use-cases.ts`): the row fixes the action, the",
     "structural filters, the disclosure flags and the page size, and the result's entry type follows the",
     "row's disclosure, so `getEssaysIndex(client)` yields entries with `blockquote` and without `metadata`",

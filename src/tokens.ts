@@ -1,26 +1,59 @@
 /**
- * Token accounting with the cl100k_base encoding (the unit of the server's
- * production telemetry). The tokenizer is ~1 MB of tables, so it is loaded
- * lazily, once, on first use.
+ * `oddkit-sdk/tokens`: opt-in token accounting with the cl100k_base encoding
+ * (the unit of the server's production telemetry). The client never imports
+ * this module, so bundlers never see the tokenizer unless the application
+ * does:
+ *
+ *   import { cl100kTokens } from "oddkit-sdk/tokens";
+ *   const client = createOddkitClient({ url, countTokens: cl100kTokens });
+ *
+ * The tokenizer (`gpt-tokenizer`, ~1 MB of tables) is an optional peer
+ * dependency, loaded once, on the first count.
  */
+
+/** A token counter the client accepts as `countTokens`. */
+export type TokenCounter = (text: string) => number | Promise<number>;
+
+/** Raised when `gpt-tokenizer` is not installed; says the one command that fixes it. */
+export class TokenizerMissingError extends Error {
+  // A literal, not `new.target.name`: class names do not survive minification.
+  override readonly name = "TokenizerMissingError";
+  constructor(cause: unknown) {
+    super("cl100k token counting needs the optional peer dependency 'gpt-tokenizer': npm i gpt-tokenizer", {
+      cause,
+    });
+  }
+}
+
 type Encoder = (text: string) => number;
 
 let loading: Promise<Encoder> | null = null;
 
 async function loadEncoder(): Promise<Encoder> {
-  const mod = await import("gpt-tokenizer/encoding/cl100k_base");
-  return (text: string) => mod.countTokens(text);
+  try {
+    const mod = await import("gpt-tokenizer/encoding/cl100k_base");
+    return (text: string) => mod.countTokens(text);
+  } catch (error) {
+    loading = null;
+    const code = (error as { code?: unknown }).code;
+    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND")
+      throw new TokenizerMissingError(error);
+    throw error;
+  }
 }
 
-/** Count cl100k tokens of a text. */
-export async function countTokens(text: string): Promise<number> {
+/**
+ * Count cl100k tokens of a text (the tokenizer loads on the first call).
+ *
+ * @example
+ * import { createOddkitClient } from "oddkit-sdk";
+ * import { cl100kTokens } from "oddkit-sdk/tokens";
+ * const client = createOddkitClient({ url: "https://host/mcp", countTokens: cl100kTokens });
+ */
+export async function cl100kTokens(text: string): Promise<number> {
   loading ??= loadEncoder();
   return (await loading)(text);
 }
 
-const utf8 = new TextEncoder();
-
-/** UTF-8 byte length of a text, without Node's Buffer (runs on edge runtimes too). */
-export function byteLength(text: string): number {
-  return utf8.encode(text).length;
-}
+/** Same as {@link cl100kTokens} (the name the cost tools use). */
+export const countTokens: (text: string) => Promise<number> = cl100kTokens;

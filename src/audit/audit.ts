@@ -3,13 +3,13 @@
  * contract's structural fields, plus the checks that need all documents at
  * once (duplicate URIs, superseded_by targets that resolve to nothing).
  */
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { glob } from "tinyglobby";
 import { DEFAULT_KIND_MAP, type KindMap, normalizePath, pathForKlappyUri } from "../contract/index.js";
 import { requireDocuments } from "../corpus/empty.js";
-import { IGNORED_GLOBS, type SourceFile } from "../corpus/load.js";
-import type { Corpus } from "../corpus/types.js";
+import type { SourceFile } from "../corpus/load.js";
+import type { Corpus, LoadWarning } from "../corpus/types.js";
+import { listMarkdownFiles, readCorpusFile } from "../corpus/walk.js";
 import { auditDocument, type DocumentDraft, finding } from "./document.js";
 import {
   AUDIT_SCHEMA_VERSION,
@@ -31,26 +31,43 @@ export interface AuditOptions {
 export type AuditSource = string | Corpus | readonly SourceFile[];
 
 export async function auditCorpus(source: AuditSource, options: AuditOptions = {}): Promise<AuditReport> {
-  const { root, files } = await filesOf(source);
+  const { root, files, warnings } = await filesOf(source);
   if (typeof source === "string") requireDocuments(source, files.length);
   const kindMap = options.kindMap ?? (isCorpus(source) ? source.kindMap : undefined) ?? DEFAULT_KIND_MAP;
-  return auditFiles(root, files, kindMap, options.strict ?? false);
+  const report = auditFiles(root, files, kindMap, options.strict ?? false);
+  return warnings.length === 0
+    ? report
+    : { ...report, notAudited: warnings.map((w) => ({ path: w.path, message: w.message })) };
 }
 
 function isCorpus(source: AuditSource): source is Corpus {
   return typeof source === "object" && !Array.isArray(source) && "documents" in source;
 }
 
-async function filesOf(source: AuditSource): Promise<{ root: string; files: SourceFile[] }> {
-  if (typeof source === "string") return { root: resolve(source), files: await readMarkdownFolder(source) };
-  if (isCorpus(source)) {
-    return { root: source.root, files: source.documents.map((d) => ({ path: d.path, text: d.raw })) };
+async function filesOf(
+  source: AuditSource,
+): Promise<{ root: string; files: SourceFile[]; warnings: LoadWarning[] }> {
+  if (typeof source === "string") {
+    await checkFolder(source);
+    return { root: resolve(source), ...(await readMarkdownFolderReporting(resolve(source))) };
   }
-  return { root: "", files: [...(source as readonly SourceFile[])] };
+  if (isCorpus(source)) {
+    return {
+      root: source.root,
+      files: source.documents.map((d) => ({ path: d.path, text: d.raw })),
+      warnings: [],
+    };
+  }
+  return { root: "", files: [...(source as readonly SourceFile[])], warnings: [] };
 }
 
 /** Every markdown file under `dir` (the folders the corpus loader ignores left out), read once. */
 export async function readMarkdownFolder(dir: string): Promise<SourceFile[]> {
+  await checkFolder(dir);
+  return (await readMarkdownFolderReporting(resolve(dir))).files;
+}
+
+async function checkFolder(dir: string): Promise<void> {
   const root = resolve(dir);
   let isDirectory = false;
   try {
@@ -59,10 +76,26 @@ export async function readMarkdownFolder(dir: string): Promise<SourceFile[]> {
     throw new Error(`audit: cannot read '${dir}': ${(error as Error).message}. Pass a folder of markdown.`);
   }
   if (!isDirectory) throw new Error(`audit: '${dir}' is not a directory. Pass a folder of markdown.`);
-  const paths = await glob("**/*.md", { cwd: root, ignore: [...IGNORED_GLOBS], dot: true });
-  return Promise.all(
-    paths.map(async (path) => ({ path, text: await readFile(resolve(root, path), "utf8") })),
-  );
+}
+
+/**
+ * The folder's markdown under the loaders' real-path rule (corpus/walk.ts):
+ * links are not read; they come back as `warnings`, with unreadable files.
+ */
+export async function readMarkdownFolderReporting(
+  root: string,
+): Promise<{ files: SourceFile[]; warnings: LoadWarning[] }> {
+  const listing = await listMarkdownFiles(root);
+  const warnings = [...listing.warnings];
+  const files: SourceFile[] = [];
+  for (const path of listing.paths) {
+    try {
+      files.push({ path, text: await readCorpusFile(listing.root, path) });
+    } catch (error) {
+      warnings.push({ path, message: `file cannot be read and is not audited: ${(error as Error).message}` });
+    }
+  }
+  return { files, warnings };
 }
 
 function compare(a: string, b: string): number {
@@ -92,6 +125,7 @@ export function auditFiles(
     totals,
     duplicateUris,
     documents,
+    notAudited: [],
   };
 }
 

@@ -4,7 +4,6 @@
  * declared). Cross-document checks (duplicate URIs, superseded_by targets)
  * live in audit.ts, which sees every document.
  */
-import { parseDocument as parseYaml } from "yaml";
 import {
   AUDIENCES,
   DEFAULT_KIND_MAP,
@@ -77,9 +76,8 @@ export function auditDocument(
     const parsed = parseFrontmatter(split.yaml, split.firstYamlLine);
     frontmatter = parsed.data;
     for (const problem of parsed.problems) {
-      // The parser's own verdict decides the type; the loader's message (with line) is kept.
       const type: FindingType =
-        parseYaml(split.yaml).errors.length > 0 ? "yaml_unparseable" : "frontmatter_not_mapping";
+        problem.type === "unparseable" ? "yaml_unparseable" : "frontmatter_not_mapping";
       findings.push(finding(type, problem.message, problem.line === undefined ? {} : { line: problem.line }));
     }
   } else {

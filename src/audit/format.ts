@@ -43,6 +43,10 @@ export function formatAuditText(report: AuditReport, options: { maxDocuments?: n
     }
     if (failing.length > max) lines.push(`  … and ${failing.length - max} more (use --json or --markdown)`);
   }
+  if (report.notAudited.length > 0) {
+    lines.push("", `not audited (${report.notAudited.length}):`);
+    for (const skip of report.notAudited) lines.push(`  ${skip.path}: ${skip.message}`);
+  }
   return lines.join("\n");
 }
 
@@ -82,6 +86,10 @@ export function formatAuditMarkdown(report: AuditReport): string {
     out.push("", "## Duplicate URIs", "");
     for (const dup of report.duplicateUris)
       out.push(`- \`${dup.uri}\`: ${dup.paths.map((p) => `\`${p}\``).join(", ")}`);
+  }
+  if (report.notAudited.length > 0) {
+    out.push("", "## Not audited", "", "| path | why |", "| --- | --- |");
+    for (const skip of report.notAudited) out.push(`| \`${cell(skip.path)}\` | ${cell(skip.message)} |`);
   }
   const withFindings = report.documents.filter((d) =>
     d.findings.some((f) => f.severity !== "info" || f.type === "kind_override"),

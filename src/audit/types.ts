@@ -108,4 +108,6 @@ export interface AuditReport {
   readonly duplicateUris: readonly { readonly uri: string; readonly paths: readonly string[] }[];
   /** Every document, sorted by path. */
   readonly documents: readonly DocumentAudit[];
+  /** Paths of the folder not audited, with why: symbolic links (never followed), unreadable files. */
+  readonly notAudited: readonly { readonly path: string; readonly message: string }[];
 }

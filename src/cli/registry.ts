@@ -121,7 +121,31 @@ export const COMMANDS: readonly CommandEntry[] = [
       1: "a file failed (it was not written)",
       2: "TODO(oddkit-migrate) markers remain with --fail-on-todo",
     },
-    load: () => import("./commands/migrate.js"),
+    // The codemod toolchain is an optional peer: without it, `migrate` says the one command that installs it.
+    load: () => import("./commands/migrate.js").catch(codemodToolchainMissing),
+  },
+  {
+    names: ["context"],
+    summary: () =>
+      "What to read before a task: constraints and definition of done inline, suggested documents as links (buildContext)",
+    exitCodes: {
+      0: "the context was built (its header says INCOMPLETE when a required document did not fit)",
+      1: "transport failure, timeout, or a server answer that breaks the contract",
+      2: "bad flag value (--budget, a filter)",
+    },
+    load: () => import("./commands/context.js"),
+  },
+  {
+    names: ["admit"],
+    summary: () =>
+      "Recheck an evidence packet against your scope and the live server, then the token budget (admit)",
+    exitCodes: {
+      0: "every reference entered",
+      1: "transport failure, timeout, or a server answer that breaks the contract",
+      2: "the packet was refused as a whole (schema, identity, scope widened), cannot be read, or a flag is wrong",
+      4: "some references were refused (superseded, changed, out of scope, missing, budget): the output says which and why",
+    },
+    load: () => import("./commands/admit.js"),
   },
 ];
 
@@ -137,4 +161,29 @@ export function exitCodesHelp(entry: CommandEntry): string {
     [USAGE_EXIT]: "usage error (unknown flag, missing argument)",
   });
   return `\nExit codes:\n${rows.map(([code, meaning]) => `  ${code.padStart(3)}  ${meaning}`).join("\n")}\n`;
+}
+
+/** The packages `oddkit-sdk migrate` needs beyond the library (optional peer dependencies). */
+export const CODEMOD_TOOLCHAIN = ["jscodeshift", "ts-morph", "diff", "cli-progress"] as const;
+export const CODEMOD_INSTALL_COMMAND = `npm i -D ${CODEMOD_TOOLCHAIN.join(" ")}`;
+
+/** Stand-in for `migrate` when its toolchain is not installed: exit 1 with the install command. */
+function codemodToolchainMissing(error: unknown): CommandModule {
+  const code = (error as { code?: unknown }).code;
+  if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw error;
+  return {
+    register(program, ctx) {
+      program
+        .command("migrate")
+        .description("Rewrite legacy oddkit call sites to the contract (needs the codemod toolchain)")
+        .allowUnknownOption()
+        .allowExcessArguments()
+        .action(() => {
+          ctx.io.stderr(
+            `oddkit-sdk migrate: the codemod toolchain is not installed (${(error as Error).message.split("\n")[0]}).\nInstall it in this project with:\n  ${CODEMOD_INSTALL_COMMAND}`,
+          );
+          ctx.exit(1);
+        });
+    },
+  };
 }

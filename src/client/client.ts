@@ -9,7 +9,6 @@
  */
 
 import { type Action, MANY_ACTIONS, type ManyAction, validateRequest } from "../contract/index.js";
-import { countTokens as cl100kTokens } from "../tokens.js";
 import { type CacheOptions, ResultCache } from "./cache/layer.js";
 import { endpointUrl, stripConsumer } from "./endpoint.js";
 import {
@@ -56,8 +55,12 @@ export interface OddkitClientOptions {
   readonly cache?: boolean | CacheOptions;
   /** Largest tool result text accepted, in UTF-8 bytes (default 2 MiB). */
   readonly maxResponseBytes?: number;
-  /** cl100k token counting of each result: true (default, lazy-loaded), false (meta.tokens null), or a counter. */
-  readonly countTokens?: boolean | ((text: string) => number | Promise<number>);
+  /**
+   * Token counting of each result (`meta.tokens`): off by default (null), so
+   * no tokenizer is bundled. Opt in with a counter, e.g. `cl100kTokens` from
+   * `oddkit-sdk/tokens`.
+   */
+  readonly countTokens?: false | ((text: string) => number | Promise<number>);
   /** Telemetry: one event per call, cache hit, revalidation, retry and error. */
   readonly onEvent?: (event: ClientEvent) => void;
 }
@@ -148,12 +151,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
     ...(url ? { headers: redactHeaders(headers) } : {}),
   });
 
-  const tokenCounter =
-    options.countTokens === false
-      ? null
-      : typeof options.countTokens === "function"
-        ? options.countTokens
-        : cl100kTokens;
+  const tokenCounter = tokenCounterFrom(options.countTokens);
   const countTokens = async (text: string): Promise<number | null> =>
     tokenCounter ? await tokenCounter(text) : null;
 
@@ -164,7 +162,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
       return await session.callTool(tool, args, { timeoutMs: callBudgetMs, signal });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw toTransportError(error, errorOptions, url ? timeoutMs : callBudgetMs);
+      throw toTransportError(error, errorOptions, url ? timeoutMs : callBudgetMs, callBudgetMs);
     }
   };
 
@@ -231,10 +229,36 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
       if (cache && callOptions.cache !== false && cache.enabledFor(action)) {
         // A cached call may be shared with other callers, so it runs without this
         // caller's signal; aborting only stops this caller from waiting for it.
-        const outcome = await untilAborted(
+        let outcome = await untilAborted(
           cache.through(request, () => fetchValidated()),
           callOptions.signal,
         );
+        if (outcome.cached) {
+          // A cached answer passes the same checks as a fresh one: a shared store (Redis) may hold
+          // a record someone planted. A record that fails is discarded and the call goes to the network.
+          try {
+            const read = validateToolResult(
+              { content: [{ type: "text", text: outcome.record.text }] },
+              request,
+              wire,
+              maxResponseBytes,
+              errorOptions,
+            );
+            outcome = {
+              ...outcome,
+              record: { ...outcome.record, bytes: read.bytes },
+              take: () => read.envelope,
+            };
+          } catch (error) {
+            emit({ type: "cache-error", action, params: { operation: "validate" }, error });
+            await cache.discard(request);
+            outcome = await untilAborted(
+              cache.through(request, () => fetchValidated()),
+              callOptions.signal,
+            );
+            if (outcome.cached) throw error;
+          }
+        }
         envelope = outcome.take();
         meta = {
           bytes: outcome.record.bytes,
@@ -340,4 +364,13 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
       },
     );
   });
+}
+
+/** The counter to use, or null; `true` (the pre-0.2 default) is refused naming the opt-in import. */
+function tokenCounterFrom(option: unknown): ((text: string) => number | Promise<number>) | null {
+  if (option === undefined || option === false) return null;
+  if (typeof option === "function") return option as (text: string) => number | Promise<number>;
+  throw new TypeError(
+    `createOddkitClient: countTokens must be false or a counter function, got ${JSON.stringify(option)}; for cl100k counts pass countTokens: cl100kTokens (import { cl100kTokens } from "oddkit-sdk/tokens")`,
+  );
 }

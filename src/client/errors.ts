@@ -115,8 +115,11 @@ export class OddkitNotFoundError extends OddkitError {
 
 /** One way a response breaks the contract: a numbered check of the spec, or a schema mismatch. */
 export interface ContractViolation {
-  /** The contract check (1–11), `"schema"` for a shape mismatch, `"size"` for an answer over maxResponseBytes. */
-  readonly check: ComplianceViolation["check"] | "schema" | "size";
+  /**
+   * The contract check (1–11), `"schema"` for a shape mismatch, `"size"` for an answer over
+   * maxResponseBytes, `"verification"` when a re-read contradicts a listing (helpers/verify-public.ts).
+   */
+  readonly check: ComplianceViolation["check"] | "schema" | "size" | "verification";
   readonly reason: string;
   readonly evidence?: unknown;
 }
@@ -154,15 +157,27 @@ export class OddkitTransportError extends OddkitError {
 }
 
 /** No answer within the budget (`timeoutMs` per attempt over HTTP, per call in memory). */
+/** The phase of an HTTP exchange that ran out (client/phases.ts), or the whole call budget. */
+export type TimeoutPhase = "headers" | "body" | "budget";
+
 export class OddkitTimeoutError extends OddkitError {
   readonly timeoutMs: number;
+  /** Which phase ran out: no headers, a stalled body, or the whole call budget (every attempt). */
+  readonly phase: TimeoutPhase;
 
-  constructor(timeoutMs: number, options: OddkitErrorOptions) {
-    super(
-      `${options.action} got no answer within ${timeoutMs} ms. Raise timeoutMs, or check that the server is reachable.`,
-      options,
-    );
+  constructor(
+    timeoutMs: number,
+    options: OddkitErrorOptions & { readonly phase?: TimeoutPhase; readonly detail?: string },
+  ) {
+    const phase = options.phase ?? "budget";
+    const detail =
+      options.detail ??
+      (phase === "headers"
+        ? `got no response headers within ${timeoutMs} ms (headers phase)`
+        : `got no answer within ${timeoutMs} ms`);
+    super(`${options.action}: ${detail}. Raise timeoutMs, or check that the server is reachable.`, options);
     this.timeoutMs = timeoutMs;
+    this.phase = phase;
   }
 }
 

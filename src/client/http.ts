@@ -17,6 +17,7 @@
 import ky, { HTTPError, type RetryOptions } from "ky";
 import { ACTIONS } from "../contract/index.js";
 import { toolName } from "./params.js";
+import { watchPhases } from "./phases.js";
 
 /** The fetch the MCP transport calls (URL + init). */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -157,7 +158,7 @@ export function createHttpFetch(options: HttpFetchOptions): FetchLike {
       retryOnTimeout: read && retry.retryOnTimeout,
     };
     try {
-      return await ky(input instanceof Request ? input : String(input), {
+      const response = await ky(input instanceof Request ? input : String(input), {
         ...init,
         fetch: baseFetch as typeof fetch,
         timeout: timeoutMs,
@@ -174,6 +175,8 @@ export function createHttpFetch(options: HttpFetchOptions): FetchLike {
           ],
         },
       });
+      // Past the headers, each later phase (body, SSE event, reply id) is bounded too (phases.ts).
+      return watchPhases(response, init?.body, timeoutMs);
     } catch (error) {
       // Retries exhausted on a retryable status: let the transport read the last answer.
       if (error instanceof HTTPError) return error.response;

@@ -4,21 +4,16 @@
  * 404 for an expired `mcp-session-id`: the SDK would otherwise keep sending
  * the dead id), and closed by `close()`.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-// The SDK validates tool output schemas with ajv by default, and ajv compiles
-// validators with `new Function`, which Cloudflare Workers and Deno Deploy
-// forbid. The cfworker validator interprets schemas instead (no code
-// generation), so the client runs on every edge runtime. (This client never
-// lists tools, so no output schema is compiled either way; passing the
-// interpreter makes sure no code path can reach `new Function`.)
-import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { FetchLike } from "./http.js";
+// Not the SDK's Client: it imports ajv (which compiles with `new Function`, forbidden on edge
+// runtimes) whatever validator it is given. See mcp-client.ts.
+import { McpToolClient as Client } from "./mcp-client.js";
 import { CLIENT_VERSION } from "./version.js";
 
 /** Anything that can hand out a client-side MCP transport to an embedded server (e.g. a ReferenceServer). */
@@ -90,10 +85,7 @@ export class McpSession {
   }
 
   #call(client: Client, name: string, args: Record<string, unknown>, options: SessionCallOptions) {
-    return client.callTool({ name, arguments: args }, CallToolResultSchema, {
-      timeout: options.timeoutMs,
-      signal: options.signal,
-    }) as Promise<CallToolResult>;
+    return client.callTool({ name, arguments: args }, { timeout: options.timeoutMs, signal: options.signal });
   }
 
   #connect(timeoutMs: number): Promise<Client> {
@@ -116,10 +108,7 @@ export class McpSession {
   }
 
   async #open(timeoutMs: number): Promise<Client> {
-    const client = new Client(
-      { name: this.options.clientName, version: CLIENT_VERSION },
-      { capabilities: {}, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
-    );
+    const client = new Client({ name: this.options.clientName, version: CLIENT_VERSION });
     const transport = await this.#transport();
     await client.connect(transport, { timeout: timeoutMs });
     // The server may drop the connection (in-memory server closed, HTTP stream

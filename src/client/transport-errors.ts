@@ -7,18 +7,35 @@ import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamable
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { TimeoutError as KyTimeoutError } from "ky";
 import { OddkitError, type OddkitErrorOptions, OddkitTimeoutError, OddkitTransportError } from "./errors.js";
+import { isPhaseFailure } from "./phases.js";
 
 /** Map whatever the transport threw to the client's typed errors (already-typed errors pass through). */
 export function toTransportError(
   error: unknown,
   options: OddkitErrorOptions,
   timeoutMs: number,
+  /** The whole call's budget (every attempt and backoff), when it differs from the per-attempt timeout. */
+  budgetMs: number = timeoutMs,
 ): OddkitError {
   if (error instanceof OddkitError) return error;
   const withCause = { ...options, cause: error };
-  if (error instanceof KyTimeoutError) return new OddkitTimeoutError(timeoutMs, withCause);
+  if (error instanceof KyTimeoutError)
+    return new OddkitTimeoutError(timeoutMs, { ...withCause, phase: "headers" });
   if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) return new OddkitTimeoutError(timeoutMs, withCause);
+    // A phase the client's fetch bounded (phases.ts): the message names it.
+    if (isPhaseFailure(error.data)) {
+      const { oddkit_phase: phase, detail, timeout_ms } = error.data;
+      if (phase === "body")
+        return new OddkitTimeoutError(timeout_ms, { ...withCause, phase: "body", detail });
+      return new OddkitTransportError(`${options.action}: ${detail}`, { ...withCause, mcpCode: error.code });
+    }
+    if (error.code === ErrorCode.RequestTimeout) {
+      const detail =
+        budgetMs === timeoutMs
+          ? `got no answer within ${budgetMs} ms`
+          : `got no answer within the call budget of ${budgetMs} ms (every attempt and backoff)`;
+      return new OddkitTimeoutError(budgetMs, { ...withCause, phase: "budget", detail });
+    }
     return new OddkitTransportError(`${options.action}: the MCP server refused the call: ${error.message}`, {
       ...withCause,
       mcpCode: error.code,

@@ -5,8 +5,8 @@
  * shape, `checkCompliance` for the 11 checks); this module only wires them up.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { byteLength } from "../bytes.js";
 import { checkCompliance, type ResolvedRequest, resultSchema } from "../contract/index.js";
-import { byteLength } from "../tokens.js";
 import {
   type ContractViolation,
   OddkitContractViolationError,

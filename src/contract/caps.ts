@@ -23,6 +23,29 @@ export const FLAG_TOKEN_ESTIMATE: Readonly<Record<Flag | "floor", number>> = {
   body: 1000,
 };
 
+/**
+ * Bounds on the request itself (this project's rules; the spec sets none).
+ * They keep a server's cost per request bounded and linear in the request:
+ * a 49 KB query once cost 9 s and 1 GB of search, a 1 MB one ran a server
+ * out of memory, a filter nested 10,000 deep overflowed the validator's stack.
+ * A request past a bound is refused with INVALID_PARAMS naming the bound.
+ */
+export const REQUEST_BOUNDS = {
+  /** Characters of `input` (search query, preflight task, get/resolve URI), after trimming. */
+  maxInputChars: 2000,
+  /** Terms (runs of letters and digits) in a search query or preflight task. */
+  maxQueryTerms: 64,
+  /** Nesting depth of any parameter value (a filter is at most a list of strings: depth 2). */
+  maxParamDepth: 8,
+} as const;
+
+/** The terms of a query as the bound counts them: runs of letters and digits. */
+export function queryTermCount(text: string): number {
+  let n = 0;
+  for (const _ of text.matchAll(/[\p{L}\p{N}]+/gu)) n++;
+  return n;
+}
+
 /** `limit` when a multi-result request passes none (clamped to the active cap, see `defaultLimitFor`). */
 export const DEFAULT_LIMIT = 25;
 export const DEFAULT_OFFSET = 0;

@@ -3,7 +3,7 @@
  * flag adds, and the action-native fields. Entry types are derived from
  * these schemas, parameterised by action and flags.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { type Action, FLAGS, type Flag, PreflightRoleSchema } from "./enums.js";
 
 export const FloorSchema = z.strictObject({

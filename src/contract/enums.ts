@@ -3,7 +3,7 @@
  * Constants are `as const` tuples so that zod enums and TypeScript literal
  * unions are both derived from the same value.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** The five retrieval actions. */
 export const ACTIONS = ["search", "catalog", "get", "resolve", "preflight"] as const;

@@ -4,7 +4,7 @@
  * not found, broken supersession) follow the same shape so that clients map
  * every error to a typed exception with all its fields.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ACTION_SPECS } from "./actions.js";
 import { type Action, ActionSchema, FLAGS, type Flag, FlagSchema } from "./enums.js";
 

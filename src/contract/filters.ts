@@ -4,7 +4,7 @@
  * set. Each filter is one mechanical comparison against frontmatter; an array
  * value means any-of.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   AUDIENCES,
   AudienceSchema,
@@ -108,8 +108,8 @@ export interface FilterableDocument {
 }
 
 function anyOf(actual: unknown, wanted: readonly unknown[]): boolean {
-  const values = Array.isArray(actual) ? actual : [actual];
-  return values.some((v) => wanted.includes(v));
+  if (!Array.isArray(actual)) return wanted.includes(actual);
+  return actual.some((v) => wanted.includes(v));
 }
 
 /**
@@ -117,25 +117,47 @@ function anyOf(actual: unknown, wanted: readonly unknown[]): boolean {
  * outside every kind set, so they never appear in filtered query results.
  */
 export function matchesFilters(doc: FilterableDocument, filters: Filters): boolean {
-  const kinds = resolveKindSet(filters);
-  if (doc.kind === null || !kinds.includes(doc.kind)) return false;
-  return matchesStructuralFilters(doc, filters);
+  return compileFilters(filters)(doc);
 }
 
 /** Every filter except the kind set (include/exclude). */
 export function matchesStructuralFilters(doc: FilterableDocument, filters: Filters): boolean {
-  const fm = doc.frontmatter;
-  if (filters.audience !== undefined && !anyOf(fm.audience, toArray(filters.audience))) return false;
-  if (filters.exposure !== undefined && !anyOf(fm.exposure, toArray(filters.exposure))) return false;
-  if (filters.tier !== undefined && !anyOf(fm.tier, toArray(filters.tier))) return false;
-  if (filters.public !== undefined && fm.public !== filters.public) return false;
-  if (filters.start_here !== undefined && fm.start_here !== filters.start_here) return false;
-  if (filters.path_prefix !== undefined) {
-    const path = normalizePath(doc.path);
-    if (!toArray(filters.path_prefix).some((p) => path.startsWith(normalizePath(p)))) return false;
-  }
-  if (filters.tags !== undefined && !anyOf(fm.tags, toArray(filters.tags))) return false;
-  return true;
+  return compileStructuralFilters(filters)(doc);
+}
+
+/**
+ * The filter set as one predicate, its kind set and value lists resolved
+ * once: a listing or a search tests it on every candidate document, so
+ * nothing is rebuilt per document.
+ */
+export function compileFilters(filters: Filters): (doc: FilterableDocument) => boolean {
+  const kinds = new Set<Kind>(resolveKindSet(filters));
+  const structural = compileStructuralFilters(filters);
+  return (doc) => doc.kind !== null && kinds.has(doc.kind) && structural(doc);
+}
+
+/** Every filter except the kind set, as one predicate (see compileFilters). */
+export function compileStructuralFilters(filters: Filters): (doc: FilterableDocument) => boolean {
+  const audience = filters.audience === undefined ? null : toArray<unknown>(filters.audience);
+  const exposure = filters.exposure === undefined ? null : toArray<unknown>(filters.exposure);
+  const tier = filters.tier === undefined ? null : toArray<unknown>(filters.tier);
+  const tags = filters.tags === undefined ? null : toArray<unknown>(filters.tags);
+  const prefixes = filters.path_prefix === undefined ? null : toArray(filters.path_prefix).map(normalizePath);
+  const { public: isPublic, start_here: startHere } = filters;
+  return (doc) => {
+    const fm = doc.frontmatter;
+    if (audience !== null && !anyOf(fm.audience, audience)) return false;
+    if (exposure !== null && !anyOf(fm.exposure, exposure)) return false;
+    if (tier !== null && !anyOf(fm.tier, tier)) return false;
+    if (isPublic !== undefined && fm.public !== isPublic) return false;
+    if (startHere !== undefined && fm.start_here !== startHere) return false;
+    if (prefixes !== null) {
+      const path = normalizePath(doc.path);
+      if (!prefixes.some((p) => path.startsWith(p))) return false;
+    }
+    if (tags !== null && !anyOf(fm.tags, tags)) return false;
+    return true;
+  };
 }
 
 /** Canonical form for comparing two filter echoes (scalar ≡ one-element array, order-free). */

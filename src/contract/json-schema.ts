@@ -3,7 +3,7 @@
  * `disclosure` declares its `default` so that the default is part of the
  * published tool schema, never a hidden convention.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Action } from "./enums.js";
 import { RequestSchemas } from "./requests.js";
 

@@ -3,15 +3,16 @@
  * arguments). `input` carries the query, URI or task text, as on the legacy
  * server; the client exposes it under a friendlier name (ACTION_SPECS.input).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ACTION_SPECS } from "./actions.js";
-import { DEFAULT_LIMIT, DEFAULT_OFFSET, describeCaps } from "./caps.js";
+import { DEFAULT_LIMIT, DEFAULT_OFFSET, describeCaps, queryTermCount, REQUEST_BOUNDS } from "./caps.js";
 import { type Action, FlagSchema, SortBySchema } from "./enums.js";
 import { FilterShape } from "./filters.js";
 import { LEGACY_OPT_IN_PARAM } from "./window.js";
 
-/** The `input` text parameter, with failures that say what to pass. */
+/** The `input` text parameter, with failures that say what to pass; bounded by REQUEST_BOUNDS. */
 function inputText(what: string) {
+  const { maxInputChars } = REQUEST_BOUNDS;
   return z
     .string({
       error: (issue) =>
@@ -19,7 +20,24 @@ function inputText(what: string) {
     })
     .trim()
     .min(1, { error: `must not be empty: pass ${what}` })
-    .describe(what.charAt(0).toUpperCase() + what.slice(1));
+    .max(maxInputChars, {
+      error: (issue) =>
+        `too long: ${String((issue.input as string).length)} characters, at most ${maxInputChars} (maxInputChars); shorten ${what}`,
+    })
+    .describe(`${what.charAt(0).toUpperCase() + what.slice(1)} (at most ${maxInputChars} characters)`);
+}
+
+/** Query text (search, preflight): also at most REQUEST_BOUNDS.maxQueryTerms terms. */
+function queryText(what: string) {
+  const { maxQueryTerms } = REQUEST_BOUNDS;
+  return inputText(what)
+    .refine((text) => queryTermCount(text) <= maxQueryTerms, {
+      error: (issue) =>
+        `too many terms: ${queryTermCount(issue.input as string)}, at most ${maxQueryTerms} (maxQueryTerms); keep the words that matter`,
+    })
+    .describe(
+      `${what.charAt(0).toUpperCase() + what.slice(1)} (at most ${REQUEST_BOUNDS.maxInputChars} characters and ${maxQueryTerms} terms)`,
+    );
 }
 
 function disclosureSchema(action: Action) {
@@ -61,7 +79,7 @@ const legacyOptIn = z
 const knowledgeBase = z.string().optional().describe("Knowledge base to read (server default when omitted)");
 
 export const SearchRequestSchema = z.strictObject({
-  input: inputText("the search query"),
+  input: queryText("the search query"),
   disclosure: disclosureSchema("search"),
   limit: limit("search"),
   offset,
@@ -83,7 +101,7 @@ export const CatalogRequestSchema = z.strictObject({
 });
 
 export const PreflightRequestSchema = z.strictObject({
-  input: inputText("the task about to be done"),
+  input: queryText("the task about to be done"),
   disclosure: disclosureSchema("preflight"),
   limit: limit("preflight"),
   offset,

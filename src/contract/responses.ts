@@ -3,7 +3,7 @@
  * outer MCP envelope (`action`, `result`, `server_time`, …) is shared with
  * the legacy server; `result` is what the contract governs.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ACTION_SPECS, type ManyAction, type OneAction } from "./actions.js";
 import { type Entry, entrySchema } from "./entries.js";
 import { type Action, ActionSchema, FLAGS, type Flag, FlagSchema } from "./enums.js";

@@ -3,9 +3,9 @@
  * and one `validateRequest` that applies them in the order a server must:
  * flag permission, then parameter shapes, then the limit cap.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import { ACTION_SPECS } from "./actions.js";
-import { DEFAULT_OFFSET, defaultLimitFor, type EffectiveCap, effectiveCap } from "./caps.js";
+import { DEFAULT_OFFSET, defaultLimitFor, type EffectiveCap, effectiveCap, REQUEST_BOUNDS } from "./caps.js";
 import { type Action, FLAGS, type Flag } from "./enums.js";
 import {
   type ErrorEnvelope,
@@ -84,6 +84,19 @@ export function validateRequest<A extends Action>(action: A, raw: unknown): Vali
       ]),
     };
   }
+  // Depth first, without recursion: a value nested thousands deep would overflow the schema's stack.
+  const tooDeep = deepestParam(args as Record<string, unknown>, REQUEST_BOUNDS.maxParamDepth);
+  if (tooDeep !== null) {
+    return {
+      ok: false,
+      error: invalidParamsError(action, [
+        {
+          param: tooDeep,
+          message: `nested deeper than ${REQUEST_BOUNDS.maxParamDepth} levels (maxParamDepth); pass a string or a list of strings`,
+        },
+      ]),
+    };
+  }
   // Flag permission is judged before shapes, so that a forbidden flag always
   // gets its own envelope (even when passed as a bare string instead of a list).
   for (const flag of requestedFlags(args as Record<string, unknown>)) {
@@ -91,7 +104,21 @@ export function validateRequest<A extends Action>(action: A, raw: unknown): Vali
       return { ok: false, error: flagNotPermittedError(action, flag) };
     }
   }
-  const parsed = RequestSchemas[action].safeParse(args);
+  let parsed: ReturnType<(typeof RequestSchemas)[A]["safeParse"]>;
+  try {
+    parsed = RequestSchemas[action].safeParse(args) as typeof parsed;
+  } catch (error) {
+    // Never thrown at a caller: a value the schema cannot even inspect is an invalid parameter.
+    return {
+      ok: false,
+      error: invalidParamsError(action, [
+        {
+          param: "(arguments)",
+          message: `parameters could not be validated (${error instanceof Error ? error.message : String(error)}); pass plain JSON values`,
+        },
+      ]),
+    };
+  }
   if (!parsed.success) {
     return { ok: false, error: invalidParamsError(action, issuesOf(parsed.error, action)) };
   }
@@ -123,4 +150,22 @@ export function validateRequest<A extends Action>(action: A, raw: unknown): Vali
 export function requestedFlags(params: Record<string, unknown>): unknown[] {
   const d = params.disclosure;
   return Array.isArray(d) ? d : typeof d === "string" ? [d] : [];
+}
+
+/**
+ * The first top-level parameter whose value nests deeper than `max`
+ * (objects and arrays count one level each), or null. Iterative: no stack
+ * to overflow, and it stops at the first value past the bound.
+ */
+export function deepestParam(args: Record<string, unknown>, max: number): string | null {
+  for (const [param, value] of Object.entries(args)) {
+    const stack: [unknown, number][] = [[value, 0]];
+    while (stack.length > 0) {
+      const [node, depth] = stack.pop() as [unknown, number];
+      if (typeof node !== "object" || node === null) continue;
+      if (depth + 1 > max) return param;
+      for (const child of Object.values(node)) stack.push([child, depth + 1]);
+    }
+  }
+  return null;
 }

@@ -30,6 +30,9 @@ export interface ParsedFrontmatter {
   readonly problems: FrontmatterProblem[];
 }
 
+/** Alias references a frontmatter may expand (the yaml library's default bound, made explicit). */
+export const MAX_YAML_ALIAS_COUNT = 100;
+
 const OPEN_FENCE = /^---[ \t]*$/;
 const CLOSE_FENCE = /^(---|\.\.\.)[ \t]*$/;
 
@@ -85,7 +88,22 @@ export function parseFrontmatter(yaml: string, firstYamlLine: number): ParsedFro
       ],
     };
   }
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_YAML_ALIAS_COUNT });
+  } catch (error) {
+    // "Excessive alias count" (a billion-laughs bomb, or just many `*ref`s): this document's problem, never the corpus's.
+    return {
+      data: readLeniently(yaml),
+      problems: [
+        {
+          type: "unparseable",
+          line: firstYamlLine,
+          message: `frontmatter YAML is not expanded: ${(error as Error).message} (more than ${MAX_YAML_ALIAS_COUNT} alias references are refused, they can expand exponentially). Served with the fields that could be read line by line; write the values out instead of using *aliases.`,
+        },
+      ],
+    };
+  }
   if (value === null || value === undefined) return { data: {}, problems: [] };
   if (typeof value !== "object" || Array.isArray(value)) {
     return {

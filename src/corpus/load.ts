@@ -3,12 +3,12 @@
  * file never fails the load: it becomes a warning and, whenever anything can
  * be read, a served document.
  */
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { glob } from "tinyglobby";
 import { DEFAULT_KIND_MAP, type KindMap, normalizePath } from "../contract/index.js";
 import { parseDocument, sha256Hex } from "./parse.js";
 import type { Corpus, CorpusDocument, LoadWarning } from "./types.js";
+import { listMarkdownFiles, readCorpusFile } from "./walk.js";
 
 export interface CorpusOptions {
   /** Path prefix → kind (longest prefix wins). Defaults to the contract's DEFAULT_KIND_MAP. */
@@ -20,7 +20,7 @@ export interface SourceFile {
   readonly text: string;
 }
 
-/** Folders never indexed. */
+/** Folders never indexed (as globs; the walk uses walk.ts's IGNORED_FOLDERS). */
 export const IGNORED_GLOBS = ["**/node_modules/**", "**/.git/**", "**/dist/**", "**/build/**"] as const;
 
 /** Files read at once: enough to keep the disk busy, few enough to stay clear of EMFILE at 100k files. */
@@ -36,15 +36,17 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
   }
   if (!isDirectory) throw new Error(`corpus directory '${dir}' is not a directory`);
 
-  const paths = await glob("**/*.md", { cwd: root, ignore: [...IGNORED_GLOBS], dot: true });
+  // Real paths only: links are reported (walk.ts), never served.
+  const listing = await listMarkdownFiles(root);
+  const { paths } = listing;
   const files: SourceFile[] = [];
-  const readWarnings: LoadWarning[] = [];
+  const readWarnings: LoadWarning[] = [...listing.warnings];
   let next = 0;
   const worker = async () => {
     while (next < paths.length) {
       const path = paths[next++]!;
       try {
-        files.push({ path, text: await readFile(resolve(root, path), "utf8") });
+        files.push({ path, text: await readCorpusFile(listing.root, path) });
       } catch (error) {
         readWarnings.push({
           path: normalizePath(path),

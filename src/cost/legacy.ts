@@ -4,10 +4,11 @@
  * whole frontmatter), every page at the maximum limit of 500.
  */
 
+import { byteLength } from "../bytes.js";
 import type { ToolCaller } from "../conformance/caller.js";
 import { extractResult, KINDS, LEGACY_OPT_IN_PARAM, toolNameFor } from "../contract/index.js";
 import { LEGACY_CATALOG_MAX_LIMIT } from "../legacy/catalog.js";
-import { byteLength, countTokens } from "../tokens.js";
+import { countTokens } from "../tokens.js";
 
 export const LEGACY_LISTING_TOOL = toolNameFor("catalog");
 export const LEGACY_PAGE_LIMIT = LEGACY_CATALOG_MAX_LIMIT;

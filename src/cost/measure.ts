@@ -8,6 +8,7 @@ import { createOddkitClient } from "../client/index.js";
 import type { ClientEvent, OddkitClient } from "../client/types.js";
 import { checkTokenReduction, REQUIRED_TOKEN_REDUCTION, VERSION_TOOL } from "../contract/index.js";
 import { HELPERS, type HelperClient, USE_CASE_ROWS } from "../helpers/index.js";
+import { countTokens } from "../tokens.js";
 import { type LegacyMeasurement, measureLegacyCall } from "./legacy.js";
 import { fmt, type PolicyRow, type ProjectionInputs, projectWeek } from "./projection.js";
 import { type CostTarget, type OpenCostTarget, openCostTarget } from "./target.js";
@@ -88,7 +89,7 @@ export async function measureCost(options: CostOptions = {}): Promise<CostReport
       if (event.type === "call" && event.meta)
         calls.push({ tokens: event.meta.tokens ?? 0, bytes: event.meta.bytes });
     };
-    const client = createOddkitClient({ ...target.clientOptions, cache: false, onEvent });
+    const client = createOddkitClient({ ...target.clientOptions, cache: false, onEvent, countTokens });
     try {
       const inputs = { ...(await defaultInputs(client, target)), ...options.inputs };
       const useCases: UseCaseCost[] = [];

@@ -31,6 +31,13 @@ export {
   useCaseById,
 } from "./use-cases.js";
 
+export {
+  DEFAULT_VERIFY_SAMPLE,
+  type PublicVerificationOptions,
+  verifiedPublic,
+  verifyPublicEntries,
+} from "./verify-public.js";
+
 export const getEssaysIndex = HELPERS.getEssaysIndex;
 export const getCanonGovernanceIndex = HELPERS.getCanonGovernanceIndex;
 export const getNotebook = HELPERS.getNotebook;

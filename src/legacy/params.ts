@@ -3,7 +3,7 @@
  * tool and the individual retrieval tools, as zod schemas. The reference
  * server publishes their JSON Schema in legacy mode and validates with them.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ACTION_TOOLS, UNIFIED_TOOL, VERSION_TOOL } from "../contract/index.js";
 import { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_CATALOG_MAX_LIMIT } from "./catalog.js";
 

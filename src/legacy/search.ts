@@ -1,6 +1,6 @@
 /**
  * The 0.28.x search result over hits ranked by the caller's engine (the
- * reference server ranks with BM25 via minisearch; a shim may rank
+ * reference server ranks with BM25+ over its compact index; a shim may rank
  * otherwise): at most 5 hits, evidence quotes for the top 3.
  */
 import type { CorpusDocument } from "../corpus/types.js";

@@ -18,7 +18,7 @@ import { posix } from "node:path";
 import type { Project, SourceFile } from "ts-morph";
 import { mentionsOddkit } from "../../codemods/lib/shapes.js";
 import { TODO_TAG } from "../../codemods/lib/todo.js";
-import { type Detection, detect, type Group, type Site } from "./detect/index.js";
+import { type Detection, detect, type Site } from "./detect/index.js";
 import { createAnalysisProject, findTsconfig } from "./detect/project.js";
 import { applyEdits, mappable, rewriteEdits, type TextEdit, windowEdits, wrapperEdits } from "./rewrite.js";
 

@@ -8,10 +8,12 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mentionsOddkit } from "../../codemods/lib/shapes.js";
+import { decodeUtf8, MigrateFileError, readSourceBytes } from "./file-io.js";
+import { interruptedOutcome } from "./interrupt.js";
+import { MIGRATE_MAX_FILE_BYTES } from "./limits.js";
 import {
   type FileOutcome,
   readFailure,
@@ -34,6 +36,10 @@ export interface PoolOptions {
   /** Force the mode (tests); default: workers when compiled and concurrency > 1. */
   readonly mode?: "workers" | "in-process";
   readonly onOutcome?: (outcome: FileOutcome) => void;
+  /** Files over this many bytes are refused at read time (default `MIGRATE_MAX_FILE_BYTES`). */
+  readonly maxFileBytes?: number;
+  /** Stop taking batches once aborted (SIGINT/SIGTERM): the files not transformed are reported as interrupted. */
+  readonly signal?: AbortSignal;
 }
 
 export interface PoolRun {
@@ -60,11 +66,12 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
   const settled = new Map<string, FileOutcome>();
   const candidates: SourceFile[] = [];
   for (const file of files) {
-    const source = await readFile(file, "utf8").catch((error: unknown) => {
-      settled.set(file, readFailure(file, error));
-      return null;
-    });
-    if (source === null) continue;
+    const read = await readSource(file, options.maxFileBytes ?? MIGRATE_MAX_FILE_BYTES);
+    if ("outcome" in read) {
+      settled.set(file, read.outcome);
+      continue;
+    }
+    const { source } = read;
     sources.set(file, source);
     if (mentionsOddkit(source)) candidates.push({ file, source });
     else settled.set(file, { file, status: "unchanged", sites: [], todos: scanTodos(source) });
@@ -93,7 +100,9 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
     let next = 0;
     await Promise.all(
       lanes.map(async (lane) => {
-        while (next < batches.length) {
+        while (next < batches.length && !options.signal?.aborted) {
+          // A macrotask turn per batch: an in-process lane never yields otherwise, and SIGINT/SIGTERM could not land.
+          await new Promise((settle) => setImmediate(settle));
           for (const outcome of await lane(batches[next++] as SourceFile[])) {
             done.push(outcome);
             options.onOutcome?.(outcome);
@@ -106,8 +115,34 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
   }
   for (const outcome of settled.values()) options.onOutcome?.(outcome);
   const byFile = new Map(done.map((o) => [o.file, o]));
-  const outcomes = files.map((f) => (settled.get(f) ?? byFile.get(f)) as FileOutcome);
+  const outcomes = files.map((f) => settled.get(f) ?? byFile.get(f) ?? interruptedOutcome(f));
   return { outcomes, mode: useWorkers ? "workers" : "in-process", workers: lanes.length, sources };
+}
+
+/**
+ * One file's text, read as bytes and decoded as strict UTF-8 (see file-io.ts),
+ * or its settled outcome: a read error or an oversized file fails; a file
+ * that is not UTF-8 fails when it mentions oddkit (it would need rewriting and
+ * cannot be rewritten without re-encoding) and is left unchanged otherwise.
+ */
+export async function readSource(
+  file: string,
+  maxBytes: number,
+): Promise<{ source: string } | { outcome: FileOutcome }> {
+  let bytes: Buffer;
+  try {
+    bytes = await readSourceBytes(file, maxBytes);
+  } catch (error) {
+    return { outcome: readFailure(file, error) };
+  }
+  try {
+    return { source: decodeUtf8(file, bytes) };
+  } catch (error) {
+    if (!(error instanceof MigrateFileError)) throw error;
+    if (!mentionsOddkit(bytes.toString("latin1")))
+      return { outcome: { file, status: "unchanged", sites: [], todos: [] } };
+    return { outcome: readFailure(file, error) };
+  }
 }
 
 function ask(child: ChildProcess, request: WorkerRequest): Promise<WorkerReply> {

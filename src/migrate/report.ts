@@ -1,6 +1,18 @@
 /** Human-readable renderings of a migration summary: terminal text and Markdown for a pull-request comment. */
 import type { SiteRecord } from "./engine.js";
+import { INTERRUPTED } from "./interrupt.js";
 import type { MigrationSummary } from "./run.js";
+
+/** Failures other than "not written because the run was interrupted" (those are counted, not listed). */
+function realFailures(summary: MigrationSummary) {
+  return summary.failures.filter((f) => f.transform !== INTERRUPTED);
+}
+
+function interruptedLine(summary: MigrationSummary): string | null {
+  if (summary.interrupted === null) return null;
+  const left = summary.failures.length - realFailures(summary).length;
+  return `interrupted by ${summary.interrupted}: ${left} file(s) not written (unchanged on disk); run migrate again to finish`;
+}
 
 function siteLine(s: SiteRecord): string {
   return `  ${s.file}:${s.line} ${s.status} ${s.kind} ${s.what}${s.status === "rewritten" || s.status === "contract" ? "" : ` — ${s.reason}`}`;
@@ -21,6 +33,7 @@ export function summaryText(summary: MigrationSummary): string {
     ];
     for (const failure of summary.failures)
       lines.push(`FAILED ${failure.file} (${failure.transform}): ${failure.message}`);
+    for (const skip of summary.skipped) lines.push(`skipped ${skip.file}: ${skip.reason}`);
     return `${lines.join("\n")}\n`;
   }
   const lines = [
@@ -32,8 +45,11 @@ export function summaryText(summary: MigrationSummary): string {
       .map(([t, n]) => `${t} ${n}`)
       .join(", ")}`,
   ];
-  for (const failure of summary.failures)
+  const interrupted = interruptedLine(summary);
+  if (interrupted) lines.push(interrupted);
+  for (const failure of realFailures(summary))
     lines.push(`FAILED ${failure.file} (${failure.transform}): ${failure.message}`);
+  for (const skip of summary.skipped) lines.push(`skipped ${skip.file}: ${skip.reason}`);
   if (summary.todos.length > 0) lines.push(`${summary.todos.length} TODO(s) left for a human:`);
   for (const todo of summary.todos) lines.push(`  ${todo.file}:${todo.line} ${todo.reason}`);
   return `${lines.join("\n")}\n`;
@@ -85,10 +101,17 @@ export function summaryMarkdown(summary: MigrationSummary): string {
     for (const f of summary.fallbacks) out.push(`| \`${cell(f.file)}\` | ${cell(f.reason)} |`);
     out.push("");
   }
-  if (summary.failures.length > 0) {
+  const interrupted = interruptedLine(summary);
+  if (interrupted) out.push(`**${interrupted}**`, "");
+  if (realFailures(summary).length > 0) {
     out.push("### Failed (not written)", "", "| file | transform | error |", "| --- | --- | --- |");
-    for (const f of summary.failures)
+    for (const f of realFailures(summary))
       out.push(`| \`${cell(f.file)}\` | ${f.transform} | ${cell(f.message)} |`);
+    out.push("");
+  }
+  if (summary.skipped.length > 0) {
+    out.push("### Skipped (not read)", "", "| path | reason |", "| --- | --- |");
+    for (const f of summary.skipped) out.push(`| \`${cell(f.file)}\` | ${cell(f.reason)} |`);
     out.push("");
   }
   if (summary.todos.length > 0) {

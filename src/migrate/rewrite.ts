@@ -45,7 +45,7 @@ function propOf(args: ObjectLiteralExpression, key: string): Node | undefined {
   return args.getProperty(key);
 }
 
-function valueOf(args: ObjectLiteralExpression, key: string): Node | undefined {
+function argValue(args: ObjectLiteralExpression, key: string): Node | undefined {
   const p = args.getProperty(key);
   if (Node.isPropertyAssignment(p)) return p.getInitializer();
   if (Node.isShorthandPropertyAssignment(p)) return p.getNameNode();
@@ -107,22 +107,22 @@ export function mappable(group: Group): boolean {
       return false;
     if (
       name === "include_metadata" &&
-      !["true", "false"].includes(unwrap(valueOf(args, name) as Node).getText())
+      !["true", "false"].includes(unwrap(argValue(args, name) as Node).getText())
     )
       return false;
-    if (name === "result_grouping" && stringValue(valueOf(args, name)) !== "merged") return false;
+    if (name === "result_grouping" && stringValue(argValue(args, name)) !== "merged") return false;
     if (name === "disclosure") return false;
   }
   if (action === "catalog") {
     // Without sort_by legacy listed no articles; "date" kept only documents with frontmatter.
-    if (stringValue(valueOf(args, "sort_by")) !== "path") return false;
-    const limit = valueOf(args, "limit");
+    if (stringValue(argValue(args, "sort_by")) !== "path") return false;
+    const limit = argValue(args, "limit");
     if (limit && !/^\d+$/.test(limit.getText())) return false;
     const n = limit ? Number(limit.getText()) : LEGACY_CATALOG_DEFAULT_LIMIT;
     if (n > 100) return false; // the metadata cap; paging would change the page the caller sees
   }
-  if (action === "search" && valueOf(args, "limit")) {
-    const limit = valueOf(args, "limit") as Node;
+  if (action === "search" && argValue(args, "limit")) {
+    const limit = argValue(args, "limit") as Node;
     if (!/^\d+$/.test(limit.getText()) || Number(limit.getText()) > LEGACY_SEARCH_MAX_HITS) return false;
   }
   if (group.escapes.length > 0) return false;
@@ -140,11 +140,11 @@ export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
   const action = group.call.action as string;
   const needsMetadata =
     group.reads.some((r) => r.what === "entry.tags" || r.what === "entry.metadata") ||
-    (valueOf(args, "include_metadata") !== undefined &&
-      unwrap(valueOf(args, "include_metadata") as Node).getText() === "true");
+    (argValue(args, "include_metadata") !== undefined &&
+      unwrap(argValue(args, "include_metadata") as Node).getText() === "true");
   const add: string[] = [];
   if (needsMetadata) add.push('disclosure: ["metadata"]');
-  if (!valueOf(args, "limit"))
+  if (!argValue(args, "limit"))
     add.push(`limit: ${action === "search" ? LEGACY_SEARCH_MAX_HITS : LEGACY_CATALOG_DEFAULT_LIMIT}`);
   if (!propOf(args, "include") && !propOf(args, "exclude")) add.push(`include: ${KIND_LIST}`);
   push(args, {
@@ -185,7 +185,7 @@ export function windowEdits(group: Group): Map<string, TextEdit[]> {
   const add = [`${LEGACY_OPT_IN_PARAM}: true`];
   if (!propOf(args, "include") && !propOf(args, "exclude")) add.push(`include: ${KIND_LIST}`);
   const remove = new Set<string>();
-  const meta = valueOf(args, "include_metadata");
+  const meta = argValue(args, "include_metadata");
   if (meta && ["true", "false"].includes(unwrap(meta).getText())) {
     remove.add("include_metadata");
     if (unwrap(meta).getText() === "true" && !propOf(args, "disclosure"))
@@ -217,10 +217,10 @@ export function wrapperEdits(inner: Group, callers: readonly Group[]): Map<strin
   const args = inner.call.args;
   const nameNode = inner.call.at;
   if (!args) return null;
-  const action = valueOf(args, "action");
+  const action = argValue(args, "action");
   if (!action || !Node.isIdentifier(unwrap(action))) return null;
   const actionName = unwrap(action).getText();
-  const input = valueOf(args, "input");
+  const input = argValue(args, "input");
   const placeholder = input !== undefined && stringValue(input) === "";
   push(nameNode, {
     start: nameNode.getStart(),
@@ -236,7 +236,7 @@ export function wrapperEdits(inner: Group, callers: readonly Group[]): Map<strin
     for (const caller of callers) {
       if (caller.call.action === "catalog") continue;
       const callArgs = caller.call.args;
-      if (callArgs && valueOf(callArgs, "input")) continue;
+      if (callArgs && argValue(callArgs, "input")) continue;
       if (!callArgs) {
         const call = caller.call.node;
         if (!Node.isCallExpression(call)) return null;

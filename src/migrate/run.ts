@@ -2,18 +2,22 @@
  * `migrate`: find the files, transform them over the pool, write (unless
  * dry), and summarise. Safety rules: a file that fails is never written; an
  * unchanged file is never touched (so it stays byte-identical); nothing is
- * written in dry mode.
+ * written in dry mode. The file layer (files.ts, file-io.ts, write.ts) adds:
+ * no link followed, no file over the size limit read, bytes kept, atomic
+ * replacement, per-file write errors reported, SIGINT/SIGTERM handled.
  */
-import { readFile, writeFile } from "node:fs/promises";
 import { createTwoFilesPatch } from "diff";
 import { selectTransforms } from "../../codemods/index.js";
 import { RESPONSE_TYPES } from "../../codemods/lib/names.js";
 import type { EngineResult, SiteRecord } from "./engine.js";
-import { displayPath, findSourceFiles } from "./files.js";
+import { discoverSourceFiles, displayPath } from "./files.js";
+import { interruptReason, SIGNAL_EXIT_CODES } from "./interrupt.js";
+import { MIGRATE_MAX_FILE_BYTES } from "./limits.js";
 import { jscodeshiftFor } from "./parser.js";
-import { runPool } from "./pool.js";
+import { readSource, runPool } from "./pool.js";
 import { type FileOutcome, scanTodos } from "./transform-file.js";
 import { applyTypePass } from "./types-pass.js";
+import { writeChanged } from "./write.js";
 
 export const MIGRATE_EXIT = {
   /** Done: every file transformed or left unchanged. */
@@ -24,6 +28,8 @@ export const MIGRATE_EXIT = {
   todosLeft: 2,
   /** `--check`: legacy sites remain that are neither migrated nor marked. */
   unmigrated: 1,
+  /** Stopped by SIGINT (SIGTERM: 143): files not written are listed; run again to finish. */
+  interrupted: SIGNAL_EXIT_CODES.SIGINT,
 } as const;
 
 export interface MigrateOptions {
@@ -39,6 +45,15 @@ export interface MigrateOptions {
   readonly onOutcome?: (outcome: FileOutcome, done: number, total: number) => void;
   /** Called once the file list is known (for progress bars). */
   readonly onStart?: (total: number) => void;
+  /** Called after each changed file is written (write phase progress). */
+  readonly onWritten?: (file: string, written: number, total: number) => void;
+  /**
+   * Abort (e.g. on SIGINT/SIGTERM, reason: the signal's name): no new batch is
+   * transformed, the file being written is finished, no other is written.
+   */
+  readonly signal?: AbortSignal;
+  /** Files over this many bytes are skipped (default `MIGRATE_MAX_FILE_BYTES`, 1 MiB). */
+  readonly maxFileBytes?: number;
 }
 
 export interface MigrationSummary {
@@ -67,6 +82,10 @@ export interface MigrationSummary {
   readonly changedFiles: string[];
   readonly todos: { readonly file: string; readonly line: number; readonly reason: string }[];
   readonly failures: { readonly file: string; readonly transform: string; readonly message: string }[];
+  /** Not read, with the reason: symbolic links (never followed), files over the size limit. */
+  readonly skipped: { readonly file: string; readonly reason: string }[];
+  /** The signal (or "aborted") that stopped the run; files it did not write are `failures` of `interrupted`. */
+  readonly interrupted: string | null;
   readonly exitCode: number;
 }
 
@@ -78,7 +97,11 @@ export interface MigrationRun {
 export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
   if (options.check) return checkOnly(options);
   const transforms = selectTransforms(options.transforms).map((t) => t.name);
-  const files = await findSourceFiles(options.paths, options.cwd);
+  const discovery = await discoverSourceFiles(options.paths, options.cwd, {
+    ...(options.dry ? { dry: true } : {}),
+    ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+  });
+  const { files } = discovery;
   options.onStart?.(files.length);
   let done = 0;
   const run = await runPool(files, {
@@ -86,6 +109,8 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
     transforms,
     ...(options.poolMode ? { mode: options.poolMode } : {}),
     onOutcome: (outcome) => options.onOutcome?.(outcome, ++done, files.length),
+    ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   const transformed = transforms.includes(RESPONSE_TYPES)
     ? await applyTypePass(run.outcomes, run.sources)
@@ -103,21 +128,18 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
         ...(o.after !== undefined ? { after: o.after } : {}),
       })),
   );
-  const outcomes = transformed.map((o) => withEngine(o, engine, run.sources)).map(verifyOutput);
-  if (!options.dry) {
-    for (const outcome of outcomes) {
-      if (outcome.status === "changed" && outcome.after !== undefined)
-        await writeFile(outcome.file, outcome.after);
-    }
-  }
-  return summarise(
-    options,
-    transforms,
-    outcomes,
-    engine,
-    { mode: run.mode, workers: run.workers },
-    files.length,
-  );
+  const verified = transformed.map((o) => withEngine(o, engine, run.sources)).map(verifyOutput);
+  const outcomes = options.dry
+    ? verified
+    : await writeChanged(verified, {
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onWritten ? { onWritten: options.onWritten } : {}),
+      });
+  return summarise(options, transforms, outcomes, engine, {
+    pool: { mode: run.mode, workers: run.workers },
+    scanned: files.length,
+    skipped: discovery.skipped,
+  });
 }
 
 /** The engine's verdict on one file: its final text (markers included) and its sites. */
@@ -136,25 +158,24 @@ function withEngine(
   return { ...rest, status: "changed", before, after: result.after, todos: scanTodos(result.after) };
 }
 
+/** `--check`: the detection pass alone, over the same files a run would read; nothing written. */
 async function checkOnly(options: MigrateOptions): Promise<MigrationRun> {
-  const files = await findSourceFiles(options.paths, options.cwd);
+  const discovery = await discoverSourceFiles(options.paths, options.cwd, {
+    dry: true,
+    ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+  });
+  const { files } = discovery;
   options.onStart?.(files.length);
   const sources = new Map<string, string>();
   const outcomes: FileOutcome[] = [];
   for (const file of files) {
-    try {
-      const text = await readFile(file, "utf8");
-      sources.set(file, text);
-      outcomes.push({ file, status: "unchanged", sites: [], todos: scanTodos(text) });
-    } catch (error) {
-      outcomes.push({
-        file,
-        status: "failed",
-        sites: [],
-        todos: [],
-        error: { transform: "read", message: error instanceof Error ? error.message : String(error) },
-      });
+    const read = await readSource(file, options.maxFileBytes ?? MIGRATE_MAX_FILE_BYTES);
+    if ("outcome" in read) {
+      outcomes.push(read.outcome);
+      continue;
     }
+    sources.set(file, read.source);
+    outcomes.push({ file, status: "unchanged", sites: [], todos: scanTodos(read.source) });
   }
   const { checkSites } = await import("./engine.js");
   const sites = checkSites(options.cwd, sources);
@@ -163,7 +184,17 @@ async function checkOnly(options: MigrateOptions): Promise<MigrationRun> {
   const engine: EngineResult = {
     files: new Map([...byFile].map(([file, list]) => [file, { file, sites: list }])),
   };
-  return summarise(options, [], outcomes, engine, { mode: "in-process", workers: 1 }, files.length);
+  return summarise(options, [], outcomes, engine, {
+    pool: { mode: "in-process", workers: 1 },
+    scanned: files.length,
+    skipped: discovery.skipped,
+  });
+}
+
+interface RunFacts {
+  readonly pool: { mode: "workers" | "in-process"; workers: number };
+  readonly scanned: number;
+  readonly skipped: readonly { readonly file: string; readonly reason: string }[];
 }
 
 function summarise(
@@ -171,9 +202,10 @@ function summarise(
   transforms: string[],
   outcomes: FileOutcome[],
   engine: EngineResult,
-  pool: { mode: "workers" | "in-process"; workers: number },
-  scanned: number,
+  facts: RunFacts,
 ): MigrationRun {
+  const { pool, scanned } = facts;
+  const interrupted = options.signal?.aborted ? interruptReason(options.signal) : null;
   const show = (file: string) => displayPath(file, options.cwd);
   const sites: Record<string, number> = Object.fromEntries(transforms.map((t) => [t, 0]));
   for (const outcome of outcomes)
@@ -205,13 +237,15 @@ function summarise(
   );
   const unmigrated = legacySites.some((s) => s.status === "unmigrated");
   const exitCode =
-    failures.length > 0
-      ? MIGRATE_EXIT.fileFailed
-      : options.check && unmigrated
-        ? MIGRATE_EXIT.unmigrated
-        : options.failOnTodo && todos.length > 0
-          ? MIGRATE_EXIT.todosLeft
-          : MIGRATE_EXIT.ok;
+    interrupted !== null
+      ? (SIGNAL_EXIT_CODES[interrupted as keyof typeof SIGNAL_EXIT_CODES] ?? MIGRATE_EXIT.interrupted)
+      : failures.length > 0
+        ? MIGRATE_EXIT.fileFailed
+        : options.check && unmigrated
+          ? MIGRATE_EXIT.unmigrated
+          : options.failOnTodo && todos.length > 0
+            ? MIGRATE_EXIT.todosLeft
+            : MIGRATE_EXIT.ok;
   return {
     outcomes,
     summary: {
@@ -235,6 +269,8 @@ function summarise(
       changedFiles: outcomes.filter((o) => o.status === "changed").map((o) => show(o.file)),
       todos,
       failures,
+      skipped: facts.skipped.map((s) => ({ file: show(s.file), reason: s.reason })),
+      interrupted,
       exitCode,
     },
   };

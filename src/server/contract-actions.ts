@@ -6,13 +6,15 @@
  */
 import {
   buildManyResult,
-  matchesFilters,
+  compileFilters,
   mergeLegacyFields,
   notFoundError,
   pickFilters,
   type ResolvedRequest,
 } from "../contract/index.js";
+import type { CorpusDocument } from "../corpus/types.js";
 import {
+  LEGACY_SEARCH_MAX_HITS,
   legacyGetResult,
   legacyPreflightResult,
   legacyResolveResult,
@@ -37,16 +39,19 @@ export function searchAction(
   req: ResolvedRequest<"search">,
   legacyWindow: boolean,
 ): ActionOutcome {
-  const filters = pickFilters(req.params);
-  const hits = served.index.search(
+  const matches = compileFilters(pickFilters(req.params));
+  // Only the hits up to the page's end are ranked in order (the window's legacy fields need the first few).
+  const wanted = req.offset + req.limit;
+  const { total, hits } = served.index.rank(
     req.params.input,
-    (doc) => served.isListed(doc) && matchesFilters(doc, filters),
+    (doc) => served.isListed(doc) && matches(doc),
+    legacyWindow ? Math.max(wanted, LEGACY_SEARCH_MAX_HITS) : wanted,
   );
-  const page = hits.slice(req.offset, req.offset + req.limit);
+  const page = hits.slice(req.offset, wanted);
   const data = page.map((h) =>
     entryFor("search", req.disclosure, h.doc, { score: h.score, snippet: querySnippet(h.doc, h.terms) }),
   );
-  let result: Record<string, unknown> = buildManyResult(req, data, hits.length);
+  let result: Record<string, unknown> = buildManyResult(req, data, total);
   if (legacyWindow) {
     const legacy = legacySearchResult(hits, {
       docsConsidered: served.index.size,
@@ -56,7 +61,7 @@ export function searchAction(
   }
   return {
     result,
-    assistantText: `Search "${req.params.input}": ${pageText("documents", hits.length, req, data.length)}`,
+    assistantText: `Search "${req.params.input}": ${pageText("documents", total, req, data.length)}`,
     isError: false,
   };
 }
@@ -66,33 +71,36 @@ export function catalogAction(
   req: ResolvedRequest<"catalog">,
   legacyWindow: boolean,
 ): ActionOutcome {
-  const filters = pickFilters(req.params);
+  const matches = compileFilters(pickFilters(req.params));
   const sortBy = req.params.sort_by ?? "path";
-  // Filtering a presorted list keeps its order: no sort per request.
+  // Filtering a presorted list keeps its order: no sort per request. One pass counts the
+  // matches (total) and keeps only the page's documents.
   const ordered = sortBy === "date" ? served.byDate() : served.listed;
-  const matching = ordered.filter((doc) => matchesFilters(doc, filters));
-  const page = matching.slice(req.offset, req.offset + req.limit);
+  const end = req.offset + req.limit;
+  const page: CorpusDocument[] = [];
+  let total = 0;
+  for (const doc of ordered) {
+    if (!matches(doc)) continue;
+    if (total >= req.offset && total < end) page.push(doc);
+    total++;
+  }
   const data = page.map((doc, i) =>
     entryFor("catalog", req.disclosure, doc, { position: req.offset + i + 1 }),
   );
-  let result: Record<string, unknown> = buildManyResult(req, data, matching.length);
+  let result: Record<string, unknown> = buildManyResult(req, data, total);
   if (legacyWindow) {
-    // Rollups over the filtered set; articles (with sort_by, as in 0.28.x) are exactly the contract's page.
-    let inPathOrder = matching;
-    if (sortBy === "date") {
-      const kept = new Set(matching);
-      inPathOrder = served.listed.filter((doc) => kept.has(doc));
-    }
+    // Rollups over the filtered set, in path order; articles (with sort_by, as in 0.28.x) are exactly the contract's page.
+    const inPathOrder = served.listed.filter(matches);
     const legacy = legacyWindowCatalog(inPathOrder, req.params.sort_by !== undefined ? page : null, {
       offset: req.offset,
       limit: req.limit,
-      total: matching.length,
+      total,
     });
     result = mergeLegacyFields("catalog", result, legacy);
   }
   return {
     result,
-    assistantText: `Catalog by ${sortBy}: ${pageText("documents", matching.length, req, data.length)}`,
+    assistantText: `Catalog by ${sortBy}: ${pageText("documents", total, req, data.length)}`,
     isError: false,
   };
 }
@@ -108,7 +116,7 @@ export function preflightAction(
   const data = page.map((b) => entryFor("preflight", req.disclosure, b.doc, { role: b.role }));
   let result: Record<string, unknown> = buildManyResult(req, data, bundle.length);
   if (legacyWindow) {
-    const docs = served.listed.filter((doc) => matchesFilters(doc, filters));
+    const docs = served.listed.filter(compileFilters(filters));
     result = mergeLegacyFields("preflight", result, legacyPreflightResult(docs, req.params.input));
   }
   const roles = page.map((b) => `- ${b.role}: ${b.doc.uri} — ${b.doc.title}`);

@@ -6,9 +6,12 @@
 import { pathToFileURL } from "node:url";
 import {
   type Action,
+  deepestParam,
   invalidParamsError,
   isErrorEnvelope,
   LEGACY_OPT_IN_PARAM,
+  queryTermCount,
+  REQUEST_BOUNDS,
   validateRequest,
 } from "../contract/index.js";
 import {
@@ -109,6 +112,20 @@ function contractOutcome(ctx: DispatchContext, action: Action, args: Record<stri
   }
 }
 
+/** Why a legacy-mode request breaks REQUEST_BOUNDS (input length, query terms, nesting), or null. */
+export function legacyBoundRefusal(action: string, args: Record<string, unknown>): string | null {
+  const { maxInputChars, maxQueryTerms, maxParamDepth } = REQUEST_BOUNDS;
+  const deep = deepestParam(args, maxParamDepth);
+  if (deep !== null) return `${deep}: nested deeper than ${maxParamDepth} levels (maxParamDepth)`;
+  const input = typeof args.input === "string" ? args.input.trim() : null;
+  if (input === null) return null;
+  if (input.length > maxInputChars)
+    return `input too long: ${input.length} characters, at most ${maxInputChars} (maxInputChars)`;
+  if ((action === "search" || action === "preflight") && queryTermCount(input) > maxQueryTerms)
+    return `input has too many terms: ${queryTermCount(input)}, at most ${maxQueryTerms} (maxQueryTerms)`;
+  return null;
+}
+
 export class Dispatcher {
   constructor(private readonly ctx: DispatchContext) {}
 
@@ -131,6 +148,9 @@ export class Dispatcher {
     if (retrieval === "version") {
       outcome = versionOutcome(this.ctx);
     } else if (this.ctx.mode === "legacy") {
+      // The 0.28 shapes, but the same request bounds: a 1 MB query must not reach the legacy search either.
+      const refusal = legacyBoundRefusal(retrieval, args);
+      if (refusal) return toToolResult(legacyErrorEnvelope(refusal), true);
       const parsed = parseLegacyParams(name, retrieval, args);
       if (!parsed.ok) return toToolResult(legacyErrorEnvelope(parsed.error), true);
       outcome = runLegacyAction(this.ctx.served, retrieval, parsed.params);

@@ -12,6 +12,12 @@ import { LRUCache } from "lru-cache";
 export const MCP_PATH = "/mcp";
 export const HEALTH_PATH = "/health";
 export const SERVER_CARD_PATH = "/.well-known/mcp.json";
+/**
+ * Largest request body accepted (the MCP SDK's own default, made explicit):
+ * refused on Content-Length before reading, and reading stops at the limit
+ * (node:http front: listen.ts; Web handler: the SDK's bounded reader).
+ */
+export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
 
 const CORS_HEADERS = {
   "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
@@ -99,6 +105,7 @@ export function createFetchHandler(options: HttpHandlerOptions): FetchHandler {
       );
     }
     const transport = new WebStandardStreamableHTTPServerTransport({
+      maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
       sessionIdGenerator: () => crypto.randomUUID(),
       enableJsonResponse: options.jsonResponse ?? false,
       onsessioninitialized: (id) => {

@@ -6,6 +6,7 @@
 import type { Action } from "../contract/index.js";
 import type { Corpus, CorpusDocument } from "../corpus/types.js";
 import {
+  LEGACY_SEARCH_MAX_HITS,
   type LegacyCallParams,
   type LegacyIndex,
   legacyCatalogResult,
@@ -45,7 +46,8 @@ export function runLegacyAction(
   const input = params.input ?? "";
   switch (action) {
     case "search": {
-      const ranked = served.index.search(input, (doc) => indexed.has(doc));
+      // 0.28.x answers the best LEGACY_SEARCH_MAX_HITS hits; only those are ranked in order.
+      const ranked = served.index.rank(input, (doc) => indexed.has(doc), LEGACY_SEARCH_MAX_HITS).hits;
       const result = legacySearchResult(ranked, {
         docsConsidered: docs.length,
         include_metadata: params.include_metadata,

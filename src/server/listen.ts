@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { MCP_PATH } from "./http.js";
+import { MAX_REQUEST_BODY_BYTES, MCP_PATH } from "./http.js";
 
 export interface ListenOptions {
   readonly port?: number;
@@ -20,13 +20,28 @@ export interface Listening {
 
 export const DEFAULT_HOST = "127.0.0.1";
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+/** A body over MAX_REQUEST_BODY_BYTES: refused before (Content-Length) or while (chunked) it is read. */
+class BodyTooLarge extends Error {}
+
+/**
+ * The body, read up to `max` bytes: a declared Content-Length over the limit
+ * is refused before a byte is read, and reading stops at the first chunk
+ * past it (memory stays under the limit whatever the client sends).
+ */
+async function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > max) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let received = 0;
+  for await (const chunk of req) {
+    received += (chunk as Buffer).length;
+    if (received > max) throw new BodyTooLarge();
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks);
 }
 
-/** A Web Request for a node request. MCP bodies are small JSON-RPC messages, so the body is read whole first. */
+/** A Web Request for a node request. MCP bodies are small JSON-RPC messages, so the (bounded) body is read first. */
 async function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
@@ -37,8 +52,17 @@ async function toRequest(req: IncomingMessage, origin: string, signal: AbortSign
   return new Request(new URL(req.url ?? "/", origin), {
     method: req.method,
     headers,
-    body: hasBody ? new Uint8Array(await readBody(req)) : undefined,
+    body: hasBody ? new Uint8Array(await readBody(req, MAX_REQUEST_BODY_BYTES)) : undefined,
     signal,
+  });
+}
+
+/** 413 with a JSON-RPC error naming the limit; the connection is closed (the rest of the body is never read). */
+function refuseTooLarge(res: ServerResponse): void {
+  const message = `Request body too large: at most ${MAX_REQUEST_BODY_BYTES} bytes (MAX_REQUEST_BODY_BYTES). MCP messages are small JSON-RPC objects.`;
+  res.writeHead(413, { "Content-Type": "application/json", Connection: "close" });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), () => {
+    res.socket?.destroy();
   });
 }
 
@@ -76,6 +100,11 @@ export async function listenWith(
       .then(handle)
       .then((response) => send(response, res))
       .catch((error: unknown) => {
+        if (error instanceof BodyTooLarge && !res.headersSent) {
+          req.pause();
+          refuseTooLarge(res);
+          return;
+        }
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
       });

@@ -4,7 +4,8 @@
  * the contract core's JSON Schema rather than one re-derived by the SDK.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import type { Dispatcher } from "./dispatch.js";
 import type { ToolDefinition } from "./tools.js";
 
@@ -47,11 +48,46 @@ export function createMcpServer(options: McpServerOptions): Server {
       annotations: t.annotations,
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  // tools/call is registered with a schema that accepts any params, on the base Protocol handler:
+  // the SDK's own CallToolRequestSchema check would answer malformed params with -32603 and a
+  // raw zod dump. Here they get -32602 and a sentence saying what to send.
+  const register = Object.getPrototypeOf(Server.prototype).setRequestHandler as Server["setRequestHandler"];
+  register.call(server, LooseCallToolRequestSchema, async (request, extra) => {
+    const { name, args } = callParams(request.params, options.tools);
     const info = extra.requestInfo;
     const consumer = info ? consumerOf(info.url, info.headers) : (options.consumer ?? null);
     options.onCall?.(consumer);
-    return options.dispatcher.call(request.params.name, request.params.arguments ?? {}, { consumer });
+    return options.dispatcher.call(name, args, { consumer });
   });
   return server;
+}
+
+const LooseCallToolRequestSchema = z.object({ method: z.literal("tools/call"), params: z.unknown() });
+
+/** `tools/call` params checked by hand: name a string, arguments absent or an object. */
+export function callParams(
+  params: unknown,
+  tools: readonly ToolDefinition[],
+): { name: string; args: Record<string, unknown> } {
+  const names = tools.map((t) => t.name).join(", ");
+  if (typeof params !== "object" || params === null || Array.isArray(params)) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `tools/call params must be an object { name, arguments }; name one of: ${names}`,
+    );
+  }
+  const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
+  if (typeof name !== "string" || name.length === 0) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `tools/call params.name must be a tool name string (got ${name === undefined ? "nothing" : typeof name}); one of: ${names}`,
+    );
+  }
+  if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `tools/call params.arguments must be an object of tool parameters (got ${Array.isArray(args) ? "an array" : args === null ? "null" : typeof args})`,
+    );
+  }
+  return { name, args: (args ?? {}) as Record<string, unknown> };
 }

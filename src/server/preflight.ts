@@ -14,7 +14,7 @@
  * A document appears once, under the first role that takes it.
  */
 import type { Filters, PreflightRole } from "../contract/index.js";
-import { matchesFilters } from "../contract/index.js";
+import { compileFilters } from "../contract/index.js";
 import type { CorpusDocument } from "../corpus/types.js";
 import type { ServedCorpus } from "./state.js";
 
@@ -48,7 +48,7 @@ export interface BundleEntry {
 
 export function preflightBundle(served: ServedCorpus, task: string, filters: Filters): BundleEntry[] {
   // The filters are evaluated once per document; ranking, constraints and definition of done share the result.
-  const kept = served.listed.filter((doc) => matchesFilters(doc, filters));
+  const kept = served.listed.filter(compileFilters(filters));
   const keptSet = new Set(kept);
   const ranked = served.index.search(task, (doc) => keptSet.has(doc));
   const rank = new Map(ranked.map((h, i) => [h.doc.path, i]));

@@ -1,47 +1,45 @@
 /**
- * Full-text ranking for search and preflight: BM25 (minisearch) over title,
- * headings, body and tags, built once when the server starts. Filtering
- * happens on the complete ranked list, before any pagination.
+ * Full-text ranking for search and preflight: field-weighted BM25+ over
+ * title, headings, body and tags (src/server/search/), built once when the
+ * server starts. A query scores only the postings of its terms (and of the
+ * terms they prefix), then keeps the documents the caller's predicate
+ * accepts, so `total` is exact while only the requested page is sorted.
+ *
+ * The scoring is the one the server first shipped with (minisearch's BM25+,
+ * k 1.2, b 0.7, d 0.5; prefix matches weighted 0.375 × len / (len + 0.3 ×
+ * extra)); test/server/search/search-index.test.ts holds it against minisearch
+ * itself on generated corpora and queries.
  */
-import MiniSearch from "minisearch";
 import type { CorpusDocument } from "../corpus/types.js";
-import { comparePaths } from "./state.js";
+import {
+  buildPostings,
+  containsTerm,
+  FIELD_COUNT,
+  type Postings,
+  termsWithPrefix,
+} from "./search/postings.js";
+import { FIELD_BOOSTS, fieldTexts, queryTerms } from "./search/terms.js";
 
-/** Field weights: a match in the title or a heading says more than one deep in the body. */
-const BOOST = { title: 3, headings: 2, tags: 2, body: 1 } as const;
 /** Query terms this long also match as prefixes (cache → caches, caching). */
 const PREFIX_MIN_LENGTH = 4;
-/**
- * Words too common to say why a document matched: without them, a query like
- * "cache the catalog" would match every document containing "the".
- */
-const STOP_WORDS = new Set(
-  "a an and are as at be but by for from has have in into is it its of on or that the their then there these this to was were will with".split(
-    " ",
-  ),
-);
+/** Weight of a prefix match at length distance 0; it decays as the indexed term grows longer. */
+const PREFIX_WEIGHT = 0.375;
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 /** Decimal places kept on scores: stable JSON, order preserved. */
 const SCORE_DECIMALS = 4;
 
 export interface RankedHit {
   readonly doc: CorpusDocument;
   readonly score: number;
-  /** Index terms the query matched (lower-cased), for snippets. */
+  /** Index terms of the query (or that a query term prefixes) the document holds, for snippets. */
   readonly terms: readonly string[];
 }
 
-function headingsOf(body: string): string {
-  return body
-    .split("\n")
-    .filter((line) => /^#{1,6}\s/.test(line))
-    .map((line) => line.replace(/^#+\s*/, ""))
-    .join("\n");
-}
-
-function tagsOf(doc: CorpusDocument): string {
-  const tags = doc.frontmatter.tags;
-  if (Array.isArray(tags)) return tags.map((t) => String(t)).join(" ");
-  return typeof tags === "string" ? tags : "";
+export interface RankedPage {
+  /** Every document matching the query and the predicate. */
+  readonly total: number;
+  /** The best `count` of them, best first (ties by path). */
+  readonly hits: RankedHit[];
 }
 
 function round(score: number): number {
@@ -49,49 +47,214 @@ function round(score: number): number {
   return Math.round(score * f) / f;
 }
 
+function bm25(termFreq: number, matching: number, total: number, length: number, average: number): number {
+  const { k, b, d } = BM25;
+  const invDocFreq = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
+  return invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * length) / average)));
+}
+
+/** One indexed term a query term reaches, with its weight (1 for the term itself). */
+interface Expansion {
+  readonly termId: number;
+  readonly weight: number;
+}
+
 export class SearchIndex {
   readonly size: number;
-  private readonly engine: MiniSearch<{ id: number }>;
   private readonly docs: readonly CorpusDocument[];
+  private readonly postings: Postings;
+  /** Each document's position in path order: the tie-break between equal scores. */
+  private readonly pathRank: Uint32Array;
+  // Scratch space reused by every query (queries run synchronously, one at a time): a query
+  // allocates nothing per matching posting, only per hit returned.
+  private readonly total: Float64Array;
+  private readonly termScore: Float64Array;
+  private readonly quality: Uint32Array;
+  private readonly seen: Uint32Array;
+  private readonly termSeen: Uint32Array;
+  private readonly touched: Uint32Array;
+  private readonly termTouched: Uint32Array;
+  private readonly kept: Uint32Array;
+  private readonly scores: Float64Array;
+  private generation = 0;
+  private termGeneration = 0;
 
   constructor(docs: readonly CorpusDocument[]) {
     this.docs = docs;
     this.size = docs.length;
-    this.engine = new MiniSearch<{ id: number }>({
-      fields: ["title", "headings", "body", "tags"],
-      storeFields: [],
-      processTerm: (term) => {
-        const lower = term.toLowerCase();
-        return STOP_WORDS.has(lower) ? null : lower;
-      },
-      extractField: (entry, field) => {
-        if (field === "id") return entry.id;
-        const doc = docs[entry.id]!;
-        switch (field) {
-          case "title":
-            return doc.title;
-          case "headings":
-            return headingsOf(doc.body);
-          case "tags":
-            return tagsOf(doc);
-          default:
-            return doc.body;
-        }
-      },
+    this.postings = buildPostings(docs.length, (id) => fieldTexts(docs[id]!));
+    const byPath = Array.from(docs.keys()).sort((a, b) =>
+      docs[a]!.path < docs[b]!.path ? -1 : docs[a]!.path > docs[b]!.path ? 1 : a - b,
+    );
+    this.pathRank = new Uint32Array(docs.length);
+    byPath.forEach((id, rank) => {
+      this.pathRank[id] = rank;
     });
-    // Document at a time: the index never holds a second copy of the corpus text.
-    for (let id = 0; id < docs.length; id++) this.engine.add({ id });
+    const n = docs.length;
+    this.total = new Float64Array(n);
+    this.termScore = new Float64Array(n);
+    this.quality = new Uint32Array(n);
+    this.seen = new Uint32Array(n);
+    this.termSeen = new Uint32Array(n);
+    this.touched = new Uint32Array(n);
+    this.termTouched = new Uint32Array(n);
+    this.kept = new Uint32Array(n);
+    this.scores = new Float64Array(n);
   }
 
   /** Every document matching the query and the predicate, best first (ties by path). */
   search(query: string, keep: (doc: CorpusDocument) => boolean = () => true): RankedHit[] {
-    const results = this.engine.search(query, {
-      boost: { ...BOOST },
-      prefix: (term) => term.length >= PREFIX_MIN_LENGTH,
-      filter: (r) => keep(this.docs[r.id as number]!),
-    });
-    return results
-      .map((r) => ({ doc: this.docs[r.id as number]!, score: round(r.score), terms: r.terms }))
-      .sort((a, b) => b.score - a.score || comparePaths(a.doc, b.doc));
+    return this.rank(query, keep, Number.POSITIVE_INFINITY).hits;
   }
+
+  /** The exact number of documents matching the query and the predicate, and the best `count` of them. */
+  rank(query: string, keep: (doc: CorpusDocument) => boolean, count: number): RankedPage {
+    const expansions: Expansion[] = [];
+    const matched = this.score(query, expansions);
+    const { touched, kept, scores, pathRank, docs } = this;
+    let total = 0;
+    for (let i = 0; i < matched; i++) {
+      const doc = touched[i]!;
+      if (keep(docs[doc]!)) kept[total++] = doc;
+    }
+    // Higher score first, then path order; `scores` is indexed by document.
+    const better = (a: number, b: number) => scores[b]! - scores[a]! || pathRank[a]! - pathRank[b]!;
+    const candidates = kept.subarray(0, total);
+    const best =
+      total <= count * 4
+        ? Array.from(candidates).sort(better).slice(0, count)
+        : topOf(candidates, count, better);
+    return { total, hits: best.map((doc) => this.hit(doc, scores[doc]!, expansions)) };
+  }
+
+  private hit(id: number, score: number, expansions: readonly Expansion[]): RankedHit {
+    const postings = this.postings;
+    let terms: string[] | null = null;
+    return {
+      doc: this.docs[id]!,
+      score,
+      // Computed only when read (a page's snippets), never for the rest of the ranking.
+      get terms() {
+        terms ??= [...new Set(expansions.map((e) => e.termId))]
+          .filter((t) => containsTerm(postings, t, id))
+          .map((t) => postings.terms[t]!);
+        return terms;
+      },
+    };
+  }
+
+  /**
+   * Score every document a query term (or a term it prefixes) reaches: their ids land in
+   * `touched[0..n)` (n returned), their rounded scores in `scores[id]`, the reached terms in `expansions`.
+   */
+  private score(query: string, expansions: Expansion[]): number {
+    const p = this.postings;
+    const { total, termScore, quality, seen, termSeen, touched, termTouched, scores } = this;
+    this.generation = (this.generation % 0xffffffff) + 1;
+    const generation = this.generation;
+    let matched = 0;
+    const counted = new Set<string>();
+    for (const term of queryTerms(query)) {
+      // A repeated query term adds its score again but counts once in the number of terms matched.
+      const firstTime = !counted.has(term);
+      counted.add(term);
+      const reach = this.expand(term);
+      expansions.push(...reach);
+      // Stamps wrap within the Uint32 range (a stale stamp would need 2^32 query terms in between).
+      this.termGeneration = (this.termGeneration % 0xffffffff) + 1;
+      const termGeneration = this.termGeneration;
+      let termMatched = 0;
+      for (const { termId, weight } of reach) {
+        for (let field = 0; field < FIELD_COUNT; field++) {
+          const key = termId * FIELD_COUNT + field;
+          const from = p.start[key]!;
+          const to = p.start[key + 1]!;
+          if (from === to) continue;
+          const matching = to - from;
+          const average = p.averageFieldLengths[field]!;
+          const lengths = p.fieldLengths[field]!;
+          const boost = FIELD_BOOSTS[field]!;
+          for (let at = from; at < to; at++) {
+            const doc = p.docs[at]!;
+            const raw = bm25(p.freqs[at]!, matching, p.documentCount, lengths[doc]!, average);
+            const weighted = weight * boost * raw;
+            if (termSeen[doc] !== termGeneration) {
+              termSeen[doc] = termGeneration;
+              termScore[doc] = weighted;
+              termTouched[termMatched++] = doc;
+            } else {
+              termScore[doc]! += weighted;
+            }
+          }
+        }
+      }
+      for (let i = 0; i < termMatched; i++) {
+        const doc = termTouched[i]!;
+        if (seen[doc] !== generation) {
+          seen[doc] = generation;
+          total[doc] = termScore[doc]!;
+          quality[doc] = 0;
+          touched[matched++] = doc;
+        } else {
+          total[doc] = total[doc]! + termScore[doc]!;
+        }
+        if (firstTime) quality[doc]!++;
+      }
+    }
+    for (let i = 0; i < matched; i++) {
+      const doc = touched[i]!;
+      scores[doc] = round(total[doc]! * (quality[doc]! || 1));
+    }
+    return matched;
+  }
+
+  /** The indexed term itself (weight 1) and, for long enough terms, every longer term it prefixes. */
+  private expand(term: string): Expansion[] {
+    const out: Expansion[] = [];
+    const exact = this.postings.termIds.get(term);
+    if (exact !== undefined) out.push({ termId: exact, weight: 1 });
+    if (term.length >= PREFIX_MIN_LENGTH) {
+      for (const termId of termsWithPrefix(this.postings, term)) {
+        if (termId === exact) continue;
+        const indexed = this.postings.terms[termId]!;
+        const distance = indexed.length - term.length;
+        out.push({ termId, weight: (PREFIX_WEIGHT * indexed.length) / (indexed.length + 0.3 * distance) });
+      }
+    }
+    return out;
+  }
+}
+
+/** The `count` smallest items under `compare`, in order (a bounded max-heap: O(n log count)). */
+function topOf(items: Uint32Array, count: number, compare: (a: number, b: number) => number): number[] {
+  const heap: number[] = [];
+  const swap = (i: number, j: number) => {
+    const t = heap[i]!;
+    heap[i] = heap[j]!;
+    heap[j] = t;
+  };
+  for (const item of items) {
+    if (heap.length < count) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (compare(heap[i]!, heap[parent]!) <= 0) break;
+        swap(i, parent);
+        i = parent;
+      }
+    } else if (count > 0 && compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let top = i;
+        if (l < heap.length && compare(heap[l]!, heap[top]!) > 0) top = l;
+        if (r < heap.length && compare(heap[r]!, heap[top]!) > 0) top = r;
+        if (top === i) break;
+        swap(i, top);
+        i = top;
+      }
+    }
+  }
+  return heap.sort(compare);
 }

@@ -70,12 +70,49 @@ function windowAt(text: string, at: number): string {
  * for an empty document).
  */
 export function querySnippet(doc: CorpusDocument, terms: readonly string[]): string {
+  if (doc.body.length > SNIPPET_FULL_TEXT_MAX_CHARS) return largeDocumentSnippet(doc, terms);
   const { text, lower } = plainOf(doc);
   if (text === "") return doc.title.slice(0, SNIPPET_MAX_LENGTH);
   let first = -1;
   for (const term of terms) {
     const at = wordStart(lower, term.toLowerCase());
     if (at >= 0 && (first === -1 || at < first)) first = at;
+  }
+  return windowAt(text, Math.max(first, 0));
+}
+
+/**
+ * Bodies longer than this are never turned into plain text whole: a 50 MB
+ * document made the first search that hit it take 8 s (regex passes over
+ * the whole body). Their snippet comes from a window of the raw body around
+ * the first matched term, found in one pass, so a hit costs one scan of the
+ * body and plain-text work on a few kilobytes only.
+ */
+export const SNIPPET_FULL_TEXT_MAX_CHARS = 256 * 1024;
+/** Raw characters kept around the match in a large document before plain-texting the window. */
+const RAW_WINDOW = 4 * SNIPPET_MAX_LENGTH;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function largeDocumentSnippet(doc: CorpusDocument, terms: readonly string[]): string {
+  const wanted = terms.filter((t) => t.length > 0);
+  let at = -1;
+  if (wanted.length > 0) {
+    // One scan for the earliest term at the start of a word (the same rule as wordStart).
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${wanted.map(escapeRegExp).join("|")})`, "iu");
+    at = pattern.exec(doc.body)?.index ?? -1;
+  }
+  const start = Math.max(0, at - RAW_WINDOW);
+  const raw = doc.body.slice(start, Math.max(at, 0) + 2 * RAW_WINDOW);
+  const text = plainText(raw);
+  if (text === "") return doc.title.slice(0, SNIPPET_MAX_LENGTH);
+  const lower = text.toLowerCase();
+  let first = -1;
+  for (const term of wanted) {
+    const found = wordStart(lower, term.toLowerCase());
+    if (found >= 0 && (first === -1 || found < first)) first = found;
   }
   return windowAt(text, Math.max(first, 0));
 }

@@ -5,7 +5,7 @@
  * schemas (declared `default` on `disclosure`); legacy mode publishes the
  * 0.28.x parameters.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   ACTION_SPECS,
   ACTIONS,

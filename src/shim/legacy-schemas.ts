@@ -4,7 +4,7 @@
  * response. Objects are loose: the legacy server adds fields over time and
  * the shims must read what they need and carry the rest along untouched.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { OuterEnvelopeSchema } from "../contract/index.js";
 
 const frontmatter = z.record(z.string(), z.unknown());

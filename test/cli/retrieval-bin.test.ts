@@ -12,11 +12,8 @@ const CORPUS = fileURLToPath(new URL("../fixtures/corpora/odd-frontmatter", impo
 
 function bin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["bin/oddkit-sdk.js", ...args],
-      { cwd: ROOT, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(process.execPath, ["bin/oddkit-sdk.js", ...args], { cwd: ROOT }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }

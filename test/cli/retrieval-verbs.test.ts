@@ -6,6 +6,7 @@
  */
 import { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchGrouped } from "../../src/agent/index.js";
 import { register as registerActions } from "../../src/cli/commands/actions.js";
 import { register as registerHelpers } from "../../src/cli/commands/helpers.js";
 import type { CliContext } from "../../src/cli/context.js";
@@ -81,7 +82,9 @@ describe("verb and flag parity with the library", () => {
     "%s has a verb with one flag per request parameter and its input as argument",
     (action) => {
       const command = find(p, action);
-      expect(flagsOf(command)).toEqual(expectedFlags(action, []));
+      // search also takes --grouped: the agent entry's searchGrouped with the same request.
+      const extra = action === "search" ? ["--grouped"] : [];
+      expect(flagsOf(command)).toEqual([...expectedFlags(action, []), ...extra].sort());
       const input = ACTION_SPECS[action].input?.name;
       expect(command.registeredArguments.map((a) => a.name())).toEqual(input ? [input] : []);
     },
@@ -246,6 +249,27 @@ describe("--json prints exactly the library's answer (same server, same request)
     ],
     ["start-here-carousel", ["start-here-carousel"], (c) => getStartHereCarousel(c)],
     ["session-history", ["session-history", "--limit", "5"], (c) => getSessionHistory(c, { limit: 5 })],
+    [
+      "search --grouped",
+      [
+        "search",
+        "essay dates",
+        "--grouped",
+        "--disclosure",
+        "blockquote",
+        "--limit",
+        "2",
+        "--include",
+        "essays,docs,journals",
+      ],
+      (c) =>
+        searchGrouped(c, {
+          query: "essay dates",
+          disclosure: ["blockquote"],
+          limit: 2,
+          include: ["essays", "docs", "journals"],
+        }),
+    ],
   ];
 
   it.each(cases)("%s", async (_name, argv, call) => {

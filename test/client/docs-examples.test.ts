@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { exampleRunner, tsExamples } from "../support/doc-examples.js";
 
 const blocks = tsExamples("docs/client.md");
-const runExample = exampleRunner("client-docs-", ["oddkit-sdk", "oddkit-sdk/server"]);
+const runExample = exampleRunner("client-docs-", ["oddkit-sdk", "oddkit-sdk/server", "oddkit-sdk/tokens"]);
 
 describe("docs/client.md examples run as written", () => {
   it("the page has an example for each part of the client", () => {

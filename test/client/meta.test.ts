@@ -8,10 +8,10 @@ import {
   byteLength,
   CLIENT_VERSION,
   type ClientEvent,
-  countTokens,
   createOddkitClient,
   type OddkitClient,
 } from "../../src/index.js";
+import { cl100kTokens as countTokens } from "../../src/tokens.js";
 import { FakeServer, makeDocs } from "./fake-server.js";
 
 const clients: OddkitClient[] = [];
@@ -24,7 +24,7 @@ describe("result meta", () => {
     const server = new FakeServer({ docs: makeDocs(4), revision: null });
     server.docs[0]!.title = "Ünïcødé — title ✓";
     const events: ClientEvent[] = [];
-    const client = createOddkitClient({ server, onEvent: (e) => events.push(e) });
+    const client = createOddkitClient({ server, countTokens, onEvent: (e) => events.push(e) });
     clients.push(client);
     const page = await client.catalog({ disclosure: ["metadata"] });
     // The same answer, asked of the fake directly: the text the client measured.

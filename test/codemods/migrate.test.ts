@@ -205,6 +205,8 @@ describe("oddkit-sdk migrate (CLI)", () => {
       "changedFiles",
       "todos",
       "failures",
+      "skipped",
+      "interrupted",
       "exitCode",
     ]);
     expect(summary.schemaVersion).toBe(1);

@@ -61,7 +61,6 @@ afterAll(async () => {
 async function deno(args: string[], env: Record<string, string> = {}): Promise<string> {
   const { stdout } = await run(process.execPath, [DENO_LAUNCHER, ...args], {
     cwd: work,
-    timeout: 25_000,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: work,
@@ -115,13 +114,14 @@ describe("the client entry under a real Deno", () => {
 
     expect(summary.get.bodyLength).toBeGreaterThan(0);
     expect(summary.get.contentHash).toMatch(/\S/);
-    // meta.tokens is a count: the tokenizer, a separate chunk of the bundle, was imported lazily under Deno.
-    expect(bundledFiles).toContainEqual(expect.stringMatching(/^cl100k_base-.*\.js$/));
-    expect(summary.get.tokens).toBeGreaterThan(0);
-    expect(Number.isInteger(summary.search.tokens)).toBe(true);
+    // Token counting is opt-in (oddkit-sdk/tokens): the client alone bundles no tokenizer chunk and
+    // reports meta.tokens as null.
+    expect(bundledFiles.some((f: string) => /^cl100k_base-/.test(f))).toBe(false);
+    expect(summary.get.tokens).toBeNull();
+    expect(summary.search.tokens).toBeNull();
 
     expect(summary.refused).toEqual({ typed: true, code: "DISCLOSURE_FLAG_NOT_PERMITTED", sent: false });
-  }, 30_000);
+  });
 
   it("is denied the network outside 127.0.0.1 (the permission flags are really applied)", async () => {
     const probe =
@@ -129,5 +129,5 @@ describe("the client entry under a real Deno", () => {
     await writeFile(join(work, "probe.js"), probe);
     const stdout = await deno(["run", "--allow-net=127.0.0.1", "--no-prompt", "--no-config", "probe.js"]);
     expect(stdout.trim()).toBe("NotCapable");
-  }, 30_000);
+  });
 });

@@ -217,13 +217,13 @@ describe("stdio", () => {
       }
     });
     const stdio = await server.serveStdio({ stdin, stdout });
+    // Waits on the output stream's data events, not on a clock (a busy machine may answer slowly).
     const waitFor = async (id: number) => {
-      for (let i = 0; i < 200; i++) {
+      for (;;) {
         const found = lines.find((l) => (l as { id?: number }).id === id);
         if (found) return found as { result: Record<string, unknown> };
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => stdout.once("data", r));
       }
-      throw new Error(`no answer to request ${id}`);
     };
     stdin.write(`${JSON.stringify(INITIALIZE)}\n`);
     expect((await waitFor(1)).result).toMatchObject({ serverInfo: { name: "oddkit", version: "0.28.1" } });

@@ -83,7 +83,7 @@ describe("the migrated legacy-site example", () => {
       () => window.close(),
       () => legacy.close(),
     );
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const close of closers) await close();
     delete process.env.ODDKIT_URL;

@@ -138,8 +138,23 @@ describe("createOddkitProxy", () => {
   it("answers identical retrieval calls from the cache, never errors", async () => {
     const s = await server();
     let toolCalls = 0;
+    // The cache copy is read after the stream ends: the test waits for the store's writes (events),
+    // never for a clock.
+    const entries = new Map<string, unknown>();
+    const writes: string[] = [];
+    let wrote: () => void = () => {};
+    const nextWrite = () => new Promise<void>((resolve) => (wrote = resolve));
+    const store = {
+      get: (key: string) => entries.get(key),
+      set: (key: string, value: unknown) => {
+        entries.set(key, value);
+        writes.push(key);
+        wrote();
+      },
+    };
     const proxy = createOddkitProxy({
       upstream: UPSTREAM,
+      cache: { store },
       fetch: async (r) => {
         if ((await r.clone().text()).includes('"tools/call"')) toolCalls++;
         return s.fetch(r);
@@ -148,8 +163,9 @@ describe("createOddkitProxy", () => {
     const seen: Response[] = [];
     const c = await client(proxy, "http://edge.test/api/oddkit", seen);
     const args = { disclosure: ["metadata"], limit: 3, include: ["docs"] };
+    let stored = nextWrite();
     const first = await c.callTool({ name: "oddkit_catalog", arguments: args });
-    await new Promise((r) => setTimeout(r, 20)); // the cache copy is read after the stream ends
+    await stored;
     const second = await c.callTool({
       name: "oddkit_catalog",
       arguments: { include: ["docs"], limit: 3, disclosure: ["metadata"] },
@@ -160,10 +176,15 @@ describe("createOddkitProxy", () => {
 
     const refused = { disclosure: ["body"] };
     await c.callTool({ name: "oddkit_catalog", arguments: refused });
-    await new Promise((r) => setTimeout(r, 20));
+    // A later cacheable call's write comes after the refused call's copy was read: by then an
+    // (erroneously) cached error would be in the store.
+    stored = nextWrite();
+    await c.callTool({ name: "oddkit_catalog", arguments: { limit: 2 } });
+    await stored;
+    expect(writes).toHaveLength(2);
     const again = await c.callTool({ name: "oddkit_catalog", arguments: refused });
     expect(again.isError).toBe(true);
-    expect(toolCalls).toBe(3); // the error went upstream both times
+    expect(toolCalls).toBe(4); // the error went upstream both times (plus the one cacheable call)
   });
 
   it("keys the cache by tool and canonical arguments, retrieval tools only", () => {

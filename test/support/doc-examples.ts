@@ -17,6 +17,8 @@ export const SOURCE_ENTRIES = {
   "oddkit-sdk/contract": join(ROOT, "src/contract/index.ts"),
   "oddkit-sdk/server": join(ROOT, "src/server/index.ts"),
   "oddkit-sdk/shim": join(ROOT, "src/shim/index.ts"),
+  "oddkit-sdk/tokens": join(ROOT, "src/tokens.ts"),
+  "oddkit-sdk/agent": join(ROOT, "src/agent/index.ts"),
 } as const;
 export type SourceEntry = keyof typeof SOURCE_ENTRIES;
 

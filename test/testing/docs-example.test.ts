@@ -26,7 +26,6 @@ describe("docs/testing.md", () => {
       [`${ROOT}node_modules/typescript/bin/tsc`, "-p", "examples/testing/tsconfig.json"],
       {
         cwd: ROOT,
-        timeout: 120_000,
       },
     );
     await expect(tsc).resolves.toBeDefined();
@@ -36,7 +35,7 @@ describe("docs/testing.md", () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [`${ROOT}node_modules/vitest/vitest.mjs`, "run", "--config", "examples/testing/vitest.config.ts"],
-      { cwd: ROOT, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" }, timeout: 120_000 },
+      { cwd: ROOT, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } },
     );
     expect(stdout).toMatch(/Tests\s+2 passed \(2\)/);
   });

@@ -19,8 +19,8 @@ let client: OddkitClient | undefined;
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
-    // countTokens: false keeps the cl100k tokenizer out of the Worker's bundle budget.
-    client ??= createOddkitClient({ url: env.ODDKIT_URL, consumer: "klappy.dev-worker", countTokens: false });
+    // No token counting asked for: the tokenizer (oddkit-sdk/tokens) is never bundled.
+    client ??= createOddkitClient({ url: env.ODDKIT_URL, consumer: "klappy.dev-worker" });
     const { pathname, searchParams } = new URL(request.url);
     try {
       if (pathname === "/essays") {

@@ -20,9 +20,21 @@ function registerAction(program: Command, ctx: CliContext, action: Action): void
   const command = program.command(action).description(`${ACTION_SUMMARY[action]} (oddkit ${action} action)`);
   if (input) command.argument(`<${input}>`, `The ${input} (wire parameter 'input')`);
   addParamFlags(command, flags);
+  if (action === "search") {
+    command.option("--grouped", "One ranked list per kind (one search per kind), never one blended ranking");
+  }
   addConnectionFlags(command);
   command.action(async (...args: unknown[]) => {
     const options = command.opts<Record<string, unknown> & ConnectionOptions & { json?: boolean }>();
+    if (action === "search" && options.grouped === true) {
+      const { runGroupedSearch } = await import("../agent/grouped-search.js");
+      await runGroupedSearch(ctx, {
+        connection: options,
+        json: options.json === true,
+        params: () => ({ ...readParams(flags, options), query: args[0] }),
+      });
+      return;
+    }
     await runVerb(ctx, {
       verb: action,
       action,

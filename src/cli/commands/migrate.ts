@@ -1,7 +1,7 @@
 /**
  * `oddkit-sdk migrate [paths…]`: run the codemods over a repository.
  * Exit codes: 0 done, 1 a file failed (it was not written), 2 TODOs left
- * with --fail-on-todo. The JSON output (--json) is documented in docs/codemods.md.
+ * with --fail-on-todo, 130/143 stopped by SIGINT/SIGTERM (summary printed). The JSON output (--json) is documented in docs/codemods.md.
  */
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -9,6 +9,7 @@ import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { DEFAULT_TRANSFORM_NAMES, TRANSFORM_NAMES } from "../../../codemods/index.js";
 import { displayPath } from "../../migrate/files.js";
+import { abortOnSignals } from "../../migrate/interrupt.js";
 import { summaryMarkdown, summaryText } from "../../migrate/report.js";
 import { migrate, unifiedDiff } from "../../migrate/run.js";
 import type { CliContext } from "../context.js";
@@ -62,7 +63,12 @@ export function register(program: Command, ctx: CliContext): void {
         io.isTTY && !flags.json
           ? new SingleBar({ format: "migrate {bar} {value}/{total} files", hideCursor: true })
           : null;
+      // SIGINT/SIGTERM: finish the file being written, write no other, still print the summary.
+      const stop = new AbortController();
+      const removeSignalHandlers = abortOnSignals(stop);
+      ctx.signal.addEventListener("abort", () => stop.abort("aborted"), { once: true });
       const { summary, outcomes } = await migrate({
+        signal: stop.signal,
         paths,
         cwd: io.cwd,
         dry: Boolean(flags.dry),
@@ -78,7 +84,7 @@ export function register(program: Command, ctx: CliContext): void {
             io.stderr(`${verb} ${displayPath(outcome.file, io.cwd)}`);
           }
         },
-      });
+      }).finally(removeSignalHandlers);
       bar?.stop();
       for (const outcome of outcomes) {
         if (outcome.status !== "changed") continue;

@@ -4,8 +4,10 @@
  *
  * Exit codes: 0 answered (including NO_MATCH); 1 transport, timeout, server
  * contract violation or any other failure; 2 bad flag value or a request the
- * contract refuses (before sending or by the server's error envelope);
- * 3 document not found (get, resolve, essay-page). Commander's own usage
+ * contract refuses (before sending or by the server's error envelope), a bad
+ * agent option or an evidence packet refused as a whole;
+ * 3 document not found (get, resolve, essay-page); 4 `admit` refused some
+ * evidence (the record says which and why). Commander's own usage
  * errors (unknown flag, missing argument) exit with 64 (see main.ts).
  */
 
@@ -17,7 +19,7 @@ import { type ConnectionOptions, openClient } from "./connect.js";
 import { CliUsageError } from "./flags.js";
 import { renderTable } from "./table.js";
 
-export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3, refused: 4 } as const;
 
 export interface VerbRun {
   /** The verb, for messages. */
@@ -32,6 +34,10 @@ export interface VerbRun {
    * library call to make; runs before any client or server is opened.
    */
   readonly prepare: () => (client: OddkitClient) => Promise<unknown>;
+  /** Readable output for results that are not one contract page (grouped search, context); default `renderTable`. */
+  readonly render?: (result: Record<string, unknown>) => string;
+  /** Exit code of an answered call (default 0); `admit` exits 4 when some evidence was refused. */
+  readonly exitCode?: (result: Record<string, unknown>) => number;
 }
 
 /** Exit code and message for a failure. Client errors are matched by name so this module loads no client code. */
@@ -46,6 +52,9 @@ export function describeFailure(error: unknown): { code: number; message: string
     return { code: EXIT.usage, message: `${message}${sent === false ? " (refused before sending)" : ""}` };
   }
   if (name === "OddkitNotFoundError") return { code: EXIT.notFound, message };
+  // The agent entry's refusals of bad options or of a whole evidence packet: the input is wrong.
+  if (name === "OddkitAgentOptionsError" || name === "OddkitEvidenceError")
+    return { code: EXIT.usage, message };
   return { code: EXIT.failure, message: name && name !== "Error" ? `${name}: ${message}` : message };
 }
 
@@ -58,9 +67,11 @@ export async function runVerb(ctx: CliContext, run: VerbRun): Promise<void> {
     ctx.io.stdout(
       run.json
         ? `${JSON.stringify(result, null, 2)}\n`
-        : renderTable({ action: run.action, result, ...(run.flags ? { flags: run.flags } : {}) }),
+        : run.render
+          ? run.render(result)
+          : renderTable({ action: run.action, result, ...(run.flags ? { flags: run.flags } : {}) }),
     );
-    ctx.exit(EXIT.ok);
+    ctx.exit(run.exitCode ? run.exitCode(result) : EXIT.ok);
   } catch (error) {
     const failure = describeFailure(error);
     ctx.io.stderr(`oddkit-sdk ${run.verb}: ${failure.message}\n`);

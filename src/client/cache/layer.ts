@@ -16,7 +16,13 @@
  */
 import type { Action, ResolvedRequest } from "../../contract/index.js";
 import { cacheKey } from "./key.js";
-import { DEFAULT_CACHE_TTL_MS, DEFAULT_PROBE_REUSE_MS, DEFAULT_STALE_RETENTION_MS } from "./policy.js";
+import {
+  DEFAULT_CACHE_TTL_MS,
+  DEFAULT_PROBE_REUSE_MS,
+  DEFAULT_STALE_RETENTION_MS,
+  DEFAULT_STORE_RETRY_MS,
+  DEFAULT_STORE_TIMEOUT_MS,
+} from "./policy.js";
 import { type CacheRecord, type CacheStore, createMemoryStore } from "./store.js";
 
 export interface CacheOptions {
@@ -36,7 +42,18 @@ export interface CacheOptions {
   readonly namespace?: string;
   /** Clock in ms (default Date.now). */
   readonly now?: () => number;
+  /** Longest wait for one store operation before the call goes to the network (default 500 ms). */
+  readonly storeTimeoutMs?: number;
+  /** After a store failure, how long the store is left alone (calls go uncached) before it is tried again (default 30 s). */
+  readonly storeRetryMs?: number;
 }
+
+/** A store operation that did not answer within `storeTimeoutMs`. */
+export class CacheStoreTimeoutError extends Error {
+  override readonly name = "CacheStoreTimeoutError";
+}
+
+export type StoreOperation = "get" | "set" | "delete";
 
 /** What a fetch produced, ready to cache. */
 export interface FetchedText {
@@ -74,13 +91,18 @@ export class ResultCache {
   #revision: string | null = null;
   #probedAt = Number.NEGATIVE_INFINITY;
   #probing: Promise<string | null> | null = null;
+  readonly #storeTimeout: number;
+  readonly #storeRetry: number;
+  /** While the store is failing: skip it until this time; one warning per outage. */
+  #storeDownUntil = Number.NEGATIVE_INFINITY;
+  #storeDown = false;
 
   constructor(
     options: CacheOptions,
     defaultNamespace: string,
     private readonly probe: RevisionProbe,
     private readonly isPermanentProbeFailure: ProbeFailureIsPermanent,
-    private readonly onStoreError?: (error: unknown, operation: "get" | "set") => void,
+    private readonly onStoreError?: (error: unknown, operation: StoreOperation) => void,
   ) {
     this.#now = options.now ?? Date.now;
     this.#store = options.store ?? createMemoryStore({ maxEntries: options.maxEntries, now: this.#now });
@@ -94,6 +116,27 @@ export class ResultCache {
     this.#staleRetention = options.staleRetentionMs ?? DEFAULT_STALE_RETENTION_MS;
     this.#probeReuse = options.probeReuseMs ?? DEFAULT_PROBE_REUSE_MS;
     this.namespace = options.namespace ?? defaultNamespace;
+    this.#storeTimeout = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+    this.#storeRetry = options.storeRetryMs ?? DEFAULT_STORE_RETRY_MS;
+    for (const [name, value] of [
+      ["storeTimeoutMs", this.#storeTimeout],
+      ["storeRetryMs", this.#storeRetry],
+    ] as const) {
+      if (!Number.isFinite(value) || value < 0) {
+        throw new TypeError(`cache.${name} must be a non-negative number of ms, got ${String(value)}`);
+      }
+    }
+  }
+
+  /** Drop the record of `request` (a cached answer that failed validation). */
+  async discard(request: ResolvedRequest): Promise<void> {
+    const key = cacheKey(this.namespace, request);
+    this.#inflight.delete(key);
+    try {
+      await this.#withTimeout(this.#store.delete(key), "delete");
+    } catch (error) {
+      this.#storeFailed(error, "delete");
+    }
   }
 
   /** Does this action use the cache at all? */
@@ -170,21 +213,57 @@ export class ResultCache {
 
   // The cache is an optimisation: a failing store (Redis down, quota hit)
   // degrades to uncached calls and is reported, never fails the call itself.
+  // Each operation is bounded by storeTimeoutMs; after a failure the store is
+  // skipped for storeRetryMs (no call waits on a dead store), and one outage
+  // is reported once, not once per call.
   async #read(key: string): Promise<CacheRecord | undefined> {
+    if (this.#skipStore()) return undefined;
     try {
-      return await this.#store.get(key);
+      const record = await this.#withTimeout(this.#store.get(key), "get");
+      this.#storeDown = false;
+      return record;
     } catch (error) {
-      this.onStoreError?.(error, "get");
+      this.#storeFailed(error, "get");
       return undefined;
     }
   }
 
   async #write(key: string, record: CacheRecord, retentionMs: number): Promise<void> {
+    if (this.#skipStore()) return;
     try {
-      await this.#store.set(key, record, retentionMs);
+      await this.#withTimeout(this.#store.set(key, record, retentionMs), "set");
+      this.#storeDown = false;
     } catch (error) {
-      this.onStoreError?.(error, "set");
+      this.#storeFailed(error, "set");
     }
+  }
+
+  #skipStore(): boolean {
+    return this.#storeDown && this.#now() < this.#storeDownUntil;
+  }
+
+  #storeFailed(error: unknown, operation: StoreOperation): void {
+    if (!this.#storeDown) this.onStoreError?.(error, operation);
+    this.#storeDown = true;
+    this.#storeDownUntil = this.#now() + this.#storeRetry;
+  }
+
+  #withTimeout<T>(operation: Promise<T>, name: StoreOperation): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new CacheStoreTimeoutError(
+              `cache store ${name} did not answer within ${this.#storeTimeout} ms (storeTimeoutMs); calls go to the network for the next ${this.#storeRetry} ms (storeRetryMs)`,
+            ),
+          ),
+        this.#storeTimeout,
+      );
+      // Node: a pending store timer must not keep a process alive on its own.
+      (timer as { unref?: () => void }).unref?.();
+    });
+    return Promise.race([operation, timeout]).finally(() => clearTimeout(timer));
   }
 
   #retention(action: Action, record: CacheRecord): number {

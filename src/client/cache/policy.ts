@@ -30,3 +30,14 @@ export const DEFAULT_STALE_RETENTION_MS = 24 * 60 * 60_000;
 
 /** How long a version probe's answer is reused by other expiring entries (1 second). */
 export const DEFAULT_PROBE_REUSE_MS = 1_000;
+
+/**
+ * Longest wait for one cache store operation (500 ms). A store is a LAN
+ * Redis or memory: answers take a millisecond. A store that does not answer
+ * in time (Redis down: ioredis queues commands through its reconnects, which
+ * stalled each call 40–80 s) counts as failed: the call goes to the network.
+ */
+export const DEFAULT_STORE_TIMEOUT_MS = 500;
+
+/** After a store failure, how long the cache leaves the store alone before trying it again (30 s). */
+export const DEFAULT_STORE_RETRY_MS = 30_000;

@@ -4,8 +4,6 @@
  * with a version probe instead of being refetched); freshness itself is the
  * record's `freshUntil`, judged by the client.
  */
-import { LRUCache } from "lru-cache";
-
 /** A validated tool result as cached: the text exactly as received, plus its accounting. */
 export interface CacheRecord {
   /** The tool result's JSON text (already validated against the contract when stored). */
@@ -36,27 +34,39 @@ export interface MemoryStoreOptions {
   readonly now?: () => number;
 }
 
-/** The default store: an in-process LRU (`lru-cache`) with per-record retention. */
+/**
+ * The default store: an in-process LRU with per-record retention, read with
+ * the client's clock so retention and freshness agree. A Map in recency order
+ * is the whole LRU (least recent first): the client entry ships to edge
+ * runtimes under a size budget, and lru-cache alone would be a quarter of it.
+ */
 export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 500;
   if (!Number.isInteger(maxEntries) || maxEntries < 1) {
     throw new TypeError(`cache maxEntries must be a positive integer, got ${String(maxEntries)}`);
   }
-  const lru = new LRUCache<string, CacheRecord>({
-    max: maxEntries,
-    // lru-cache reads its clock from `perf.now()`; share the client's clock so retention and freshness agree.
-    perf: { now },
-  });
+  const entries = new Map<string, { record: CacheRecord; expiresAt: number }>();
   return {
     async get(key) {
-      return lru.get(key);
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      if (now() > entry.expiresAt) return undefined; // past retention: gone, as if evicted
+      entries.set(key, entry); // most recently used now
+      return entry.record;
     },
     async set(key, record, retentionMs) {
-      lru.set(key, record, { ttl: Math.max(1, Math.ceil(retentionMs)) });
+      entries.delete(key);
+      entries.set(key, { record, expiresAt: now() + Math.max(1, Math.ceil(retentionMs)) });
+      // Over the bound: the least recently used record goes first.
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxEntries) break;
+        entries.delete(oldest);
+      }
     },
     async delete(key) {
-      lru.delete(key);
+      entries.delete(key);
     },
   };
 }

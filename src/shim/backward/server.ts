@@ -6,7 +6,7 @@
  * tools and their 0.28.x parameter schemas are published for `tools/list`.
  * Deprecations are reported per consumer label (the call site of remote code).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { UNIFIED_TOOL } from "../../contract/index.js";
 import { LegacyToolParamsSchemas, LegacyUnifiedParamsSchema } from "../../legacy/params.js";
 import type { FetchHandler } from "../../server/http.js";

@@ -34,12 +34,15 @@ export function parseErrors(file: string, text: string): string[] {
 
 export const countTodos = (text: string): number => text.split(TODO_MARKER).length - 1;
 
-/** The innermost statement (or class member / object property) around `pos`. */
+/**
+ * The innermost statement (or class member) around `pos`: a marker anywhere from its leading comments
+ * to the end of the site's line marks the site (inside a multi-line call, above the argument, counts).
+ */
 function enclosingStatement(source: ts.SourceFile, pos: number): ts.Node {
   let found: ts.Node = source;
   const visit = (node: ts.Node) => {
     if (pos < node.getStart(source) || pos >= node.getEnd()) return;
-    if (ts.isStatement(node) || ts.isClassElement(node) || ts.isPropertyAssignment(node)) found = node;
+    if (ts.isStatement(node) || ts.isClassElement(node)) found = node;
     node.forEachChild(visit);
   };
   source.forEachChild(visit);

@@ -7,8 +7,7 @@ import { createOddkitClient, getEssaysIndex, OddkitError } from "npm:oddkit-sdk"
 const client = createOddkitClient({
   url: Deno.env.get("ODDKIT_URL") ?? "https://oddkit.klappy.dev/mcp",
   consumer: "klappy.dev-essays-index",
-  // Skip the cl100k tokenizer (~430 KB gzipped, loaded lazily): meta.bytes still measures each answer.
-  countTokens: false,
+  // No countTokens: the tokenizer is opt-in (oddkit-sdk/tokens); meta.bytes still measures each answer.
 });
 
 Deno.serve(async (_request: Request) => {

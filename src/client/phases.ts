@@ -1,0 +1,211 @@
+/**
+ * Per-phase bounds on one HTTP exchange of the MCP transport. ky bounds the
+ * first phase (no response headers within `timeoutMs`); after the headers
+ * the MCP SDK reads the body and, when it never yields the reply, waits out
+ * the whole call budget (every attempt and backoff: ~110 s at defaults) and
+ * the error only says "no answer". This module watches the body of a
+ * request's answer and, at the first phase that fails, ends it with a
+ * JSON-RPC error for that request id, which the SDK rejects the call with at
+ * once. `toTransportError` turns it into a typed error naming the phase:
+ *
+ * - `body`: no byte of the body for `timeoutMs` after the headers (a stall);
+ * - `sse-cut`: the SSE stream ended in the middle of an event;
+ * - `no-reply`: the stream ended without a reply for the request's id;
+ * - `reply-id`: the replies carried other ids than the request's.
+ *
+ * Works on Web streams only (edge runtimes included).
+ */
+
+/** The JSON-RPC error code of a synthesized phase failure (the SDK's RequestTimeout code for stalls). */
+export const PHASE_ERROR_CODE = {
+  body: -32001,
+  "sse-cut": -32000,
+  "no-reply": -32000,
+  "reply-id": -32000,
+} as const;
+
+export type Phase = keyof typeof PHASE_ERROR_CODE;
+
+/** What the synthesized error carries in `data`, for toTransportError. */
+export interface PhaseFailure {
+  readonly oddkit_phase: Phase;
+  readonly timeout_ms: number;
+  readonly detail: string;
+}
+
+export function isPhaseFailure(data: unknown): data is PhaseFailure {
+  return typeof data === "object" && data !== null && typeof (data as PhaseFailure).oddkit_phase === "string";
+}
+
+/** The JSON-RPC id of a request body (null for notifications and unreadable bodies). */
+export function requestIdOf(body: unknown): string | number | null {
+  if (typeof body !== "string") return null;
+  try {
+    const message = JSON.parse(body) as { id?: unknown };
+    return typeof message.id === "string" || typeof message.id === "number" ? message.id : null;
+  } catch {
+    return null;
+  }
+}
+
+function failureMessage(id: string | number, failure: PhaseFailure): string {
+  return JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    error: { code: PHASE_ERROR_CODE[failure.oddkit_phase], message: failure.detail, data: failure },
+  });
+}
+
+/** Ids of the JSON-RPC responses in a parsed message (or batch). */
+function replyIds(message: unknown): (string | number)[] {
+  const list = Array.isArray(message) ? message : [message];
+  const ids: (string | number)[] = [];
+  for (const m of list) {
+    if (typeof m !== "object" || m === null) continue;
+    const r = m as { id?: unknown; result?: unknown; error?: unknown };
+    if (("result" in r || "error" in r) && (typeof r.id === "string" || typeof r.id === "number"))
+      ids.push(r.id);
+  }
+  return ids;
+}
+
+class Stall extends Error {}
+
+/** The blank line that ends an SSE event (any of the three line endings). */
+const EVENT_END = /\r\n\r\n|\n\n|\r\r|\r\n\n|\n\r\n/;
+
+/** The next chunk, or a Stall after `ms` without one. */
+function readWithin(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  ms: number,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stall = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Stall()), ms);
+  });
+  return Promise.race([reader.read(), stall]).finally(() => clearTimeout(timer));
+}
+
+const mismatch = (id: string | number, seen: readonly (string | number)[]) =>
+  `the server replied with id ${seen.map((s) => JSON.stringify(s)).join(", ")}, not the request's id ${JSON.stringify(id)}`;
+
+/**
+ * The response with its body watched (unchanged when there is nothing to
+ * watch: no request id, no body, not JSON or SSE, not a 2xx).
+ */
+export function watchPhases(response: Response, requestBody: unknown, timeoutMs: number): Response {
+  const id = requestIdOf(requestBody);
+  const type = response.headers.get("content-type") ?? "";
+  if (id === null || !response.ok || response.body === null) return response;
+  const sse = type.includes("text/event-stream");
+  if (!sse && !type.includes("application/json")) return response;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let buffer = "";
+  let answered = false;
+  const seen: (string | number)[] = [];
+  const fail = (phase: Phase, detail: string): PhaseFailure => ({
+    oddkit_phase: phase,
+    timeout_ms: timeoutMs,
+    detail,
+  });
+  const stalled = () =>
+    fail("body", `the response body stalled: no bytes for ${timeoutMs} ms after the headers (body phase)`);
+
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!sse) {
+        // A JSON answer is one message: read it whole (each chunk within timeoutMs), then check its id.
+        let text = "";
+        for (;;) {
+          let chunk: ReadableStreamReadResult<Uint8Array>;
+          try {
+            chunk = await readWithin(reader, timeoutMs);
+          } catch (error) {
+            if (!(error instanceof Stall)) throw error;
+            void reader.cancel().catch(() => undefined);
+            controller.enqueue(encoder.encode(failureMessage(id, stalled())));
+            controller.close();
+            return;
+          }
+          if (chunk.done) break;
+          text += decoder.decode(chunk.value, { stream: true });
+        }
+        text += decoder.decode();
+        let ids: (string | number)[] = [];
+        try {
+          ids = replyIds(JSON.parse(text));
+        } catch {
+          // Not JSON: the SDK reports that itself.
+          ids = [id];
+        }
+        const out =
+          ids.length > 0 && !ids.includes(id)
+            ? failureMessage(id, fail("reply-id", `${mismatch(id, ids)} (reply phase)`))
+            : text;
+        controller.enqueue(encoder.encode(out));
+        controller.close();
+        return;
+      }
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await readWithin(reader, timeoutMs);
+      } catch (error) {
+        if (!(error instanceof Stall)) throw error;
+        void reader.cancel().catch(() => undefined);
+        if (!answered)
+          controller.enqueue(encoder.encode(`event: message\ndata: ${failureMessage(id, stalled())}\n\n`));
+        controller.close();
+        return;
+      }
+      if (chunk.done) {
+        if (!answered) {
+          const failure =
+            buffer.trim() !== ""
+              ? fail(
+                  "sse-cut",
+                  "the SSE stream ended in the middle of an event (SSE phase); the reply was cut off",
+                )
+              : seen.length > 0
+                ? fail("reply-id", `${mismatch(id, seen)} (reply phase)`)
+                : fail("no-reply", "the SSE stream ended without a reply to the request (SSE phase)");
+          // Complete the cut event first, so the synthesized one is read on its own.
+          const prefix = buffer.trim() !== "" ? "\n\n" : "";
+          controller.enqueue(
+            encoder.encode(`${prefix}event: message\ndata: ${failureMessage(id, failure)}\n\n`),
+          );
+        }
+        controller.close();
+        return;
+      }
+      controller.enqueue(chunk.value);
+      buffer += decoder.decode(chunk.value, { stream: true });
+      for (let m = EVENT_END.exec(buffer); m !== null; m = EVENT_END.exec(buffer)) {
+        const event = buffer.slice(0, m.index);
+        buffer = buffer.slice(m.index + m[0].length);
+        const data = event
+          .split(/\r?\n/)
+          .filter((line) => line.startsWith("data:"))
+          .map((line) => line.slice(5).trimStart())
+          .join("\n");
+        if (data === "") continue;
+        try {
+          const ids = replyIds(JSON.parse(data));
+          seen.push(...ids);
+          if (ids.includes(id)) answered = true;
+        } catch {
+          // Not JSON: the SDK reports that itself.
+        }
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}

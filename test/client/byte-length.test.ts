@@ -1,0 +1,48 @@
+/** Response byte counts without encoding agree with an encoder on every kind of text. */
+import { describe, expect, it } from "vitest";
+import { byteLength, countUtf8Bytes } from "../../src/bytes.js";
+
+/** Deterministic PRNG (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PIECES = [
+  "a",
+  '{"k":1}',
+  "\u007f",
+  "\u0080",
+  "é",
+  "\u07ff",
+  "\u0800",
+  "—",
+  "日本",
+  "\uffff",
+  "😀",
+  "\ud800",
+  "\udc00",
+  "\udbff\udfff",
+  "\ud83d",
+  "\n",
+];
+
+describe("byteLength", () => {
+  it("counts exactly what TextEncoder writes, lone surrogates included, natively and by the code-unit pass", () => {
+    const next = random(5);
+    const encoder = new TextEncoder();
+    for (let k = 0; k < 5_000; k++) {
+      let text = "";
+      for (let i = Math.floor(next() * 20); i > 0; i--) text += PIECES[Math.floor(next() * PIECES.length)];
+      const expected = encoder.encode(text).length;
+      expect(countUtf8Bytes(text), JSON.stringify(text)).toBe(expected);
+      expect(byteLength(text), JSON.stringify(text)).toBe(expected);
+    }
+  });
+});
