@@ -19,14 +19,11 @@ export type FailureKind =
   | "check-before"
   | "check-after";
 
-// Measured on the engine of branch i10-engine at 2026-11-30 14:39 UTC (detection pass, group rewrites,
-// legacy-envelope fallback): missed 9 (marker placement / flows the detection does not follow yet),
-// broken 0, unrelated-changed 0, check before/after as required; 3 of 23 expected fully migrated.
+// Measured on the engine of branch i10-engine merged with main at 2026-11-30 15:55 UTC (detection pass,
+// group rewrites, legacy-envelope fallback, i14's file layer): missed 6, broken 0, unrelated-changed 0,
+// check before/after as required; 3 of 22 expected fully migrated.
 export const KNOWN_ENGINE_FAILURES: Readonly<Record<string, readonly FailureKind[]>> = {
-  "lovable-edge/supabase/functions/essays-feed/index.ts": ["missed"],
-  "lovable-edge/supabase/functions/get-article/index.ts": ["missed"],
   "lovable-edge/supabase/functions/journal-feed/index.ts": ["not-fully-migrated"],
-  "lovable-edge/supabase/functions/tag-cloud/index.ts": ["missed"],
   "react-vite/src/lib/oddkit.ts": ["not-fully-migrated"],
   "react-vite/src/hooks/useDocSearch.ts": ["not-fully-migrated"],
   "react-vite/src/hooks/useCanonPrinciples.ts": ["not-fully-migrated"],
