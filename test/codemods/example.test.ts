@@ -11,16 +11,13 @@ import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY_DATE_ORDER_TODO } from "../../codemods/tool-parameters.js";
 import { findSourceFiles } from "../../src/migrate/files.js";
 import type { MigrationSummary } from "../../src/migrate/run.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
 import { runCli } from "./cli.js";
 import { typecheck } from "./typecheck.js";
-
-// Each migrate run type-checks its files in the detection pass: minutes, not seconds, on a loaded machine.
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const EXAMPLE = join(ROOT, "examples/legacy-site");

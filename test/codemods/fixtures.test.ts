@@ -9,14 +9,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TRANSFORMS } from "../../codemods/index.js";
 import { transformProject } from "../../codemods/response-types.js";
 import { jscodeshiftFor } from "../../src/migrate/parser.js";
 import { typecheck } from "./typecheck.js";
-
-// Type-checking every expected output takes a minute on a loaded machine.
-vi.setConfig({ testTimeout: 300_000 });
 
 const FIXTURES = resolve(import.meta.dirname, "../../codemods/__testfixtures__");
 

@@ -5,15 +5,12 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_TRANSFORM_NAMES, TRANSFORM_NAMES } from "../../codemods/index.js";
 import { jscodeshiftFor } from "../../src/migrate/parser.js";
 import { compiledWorkerPath, runPool } from "../../src/migrate/pool.js";
 import { MIGRATE_EXIT, type MigrationSummary, migrate, verifyOutput } from "../../src/migrate/run.js";
 import { runCli } from "./cli.js";
-
-// Each migrate run type-checks its files in the detection pass: minutes, not seconds, on a loaded machine.
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 
 const UNRELATED = resolve(import.meta.dirname, "../fixtures/unrelated");
 

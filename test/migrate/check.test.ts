@@ -9,12 +9,9 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MigrationSummary } from "../../src/migrate/run.js";
 import { runCli } from "../codemods/cli.js";
-
-// Each migrate run type-checks its files in the detection pass: minutes, not seconds, on a loaded machine.
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 
 const FILES: Record<string, string> = {
   "lib/oddkit.ts": `const URL_ = "https://oddkit.example/mcp?consumer=site";
