@@ -16,9 +16,11 @@
  */
 import { posix } from "node:path";
 import type { Project, SourceFile } from "ts-morph";
+import { selectTransforms } from "../../codemods/index.js";
 import { mentionsOddkit } from "../../codemods/lib/shapes.js";
 import { TODO_TAG } from "../../codemods/lib/todo.js";
-import { type Detection, detect, type Site } from "./detect/index.js";
+import { applyTransforms } from "./apply.js";
+import { type Detection, detect, type Group, type Site } from "./detect/index.js";
 import { createAnalysisProject, findTsconfig } from "./detect/project.js";
 import { applyEdits, mappable, rewriteEdits, type TextEdit, windowEdits, wrapperEdits } from "./rewrite.js";
 
@@ -56,6 +58,7 @@ export interface EngineResult {
 }
 
 const BOM = "\uFEFF";
+const UMBRELLA_TRANSFORM = "umbrella-to-action-tools";
 const IMPORT_SPECIFIER =
   /(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
 const EXTENSIONS = [
@@ -174,6 +177,14 @@ export function newDiagnostics(before: readonly string[], after: readonly string
   return added;
 }
 
+/** The files a group's call, reads and escapes are in. */
+function groupFiles(g: Group): Set<string> {
+  const files = new Set<string>();
+  for (const node of [g.call.node, ...g.reads.map((r) => r.node), ...g.escapes.map((e) => e.node)])
+    files.add(node.getSourceFile().getFilePath());
+  return files;
+}
+
 function siteKey(s: Site): string {
   return `${s.kind}|${s.what}|${s.action ?? ""}`;
 }
@@ -224,8 +235,15 @@ export function checkSites(cwd: string, sources: ReadonlyMap<string, string>): S
   const set = analysisSet(sources);
   if (set.length === 0) return [];
   const session = new AnalysisSession(cwd);
-  for (const f of set) session.set(f, sources.get(f) as string);
-  return records(session.detect(set), markerStatus);
+  const readable = set.filter((f) => {
+    try {
+      session.set(f, sources.get(f) as string);
+      return true;
+    } catch {
+      return false; // replaced on disk since it was read (by a folder, say): nothing to check there
+    }
+  });
+  return records(session.detect(readable), markerStatus);
 }
 
 export function runEngine(
@@ -234,11 +252,48 @@ export function runEngine(
   inputs: readonly EngineFile[],
 ): EngineResult {
   const results = new Map<string, EngineFileResult>();
-  const set = analysisSet(sources);
-  if (set.length === 0) return { files: results };
+  const candidates = analysisSet(sources);
+  if (candidates.length === 0) return { files: results };
   const session = new AnalysisSession(cwd);
-  for (const f of set) session.set(f, sources.get(f) as string);
+  // The compiler looks at the disk too: a file replaced (by a folder, say) since it was read cannot
+  // join the analysis. Its transforms' text is passed on as it is; the write then refuses it (the file
+  // changed on disk) and reports it as a write failure.
+  const set: string[] = [];
+  for (const f of candidates) {
+    try {
+      session.set(f, sources.get(f) as string);
+      set.push(f);
+    } catch (error) {
+      const input = inputs.find((i) => i.file === f);
+      results.set(f, {
+        file: f,
+        ...(input?.after !== undefined ? { after: input.after } : {}),
+        sites: [],
+        fallback: `not analysed (${error instanceof Error ? error.message : String(error)})`,
+      });
+    }
+  }
   const before = session.detect(set);
+  // What a file goes back to when a group in it cannot be migrated whole: its original text with the
+  // umbrella tool's retrieval actions routed to their action tools (a rename the server answers alike).
+  const umbrellaOnly = selectTransforms([UMBRELLA_TRANSFORM]);
+  const bases = new Map<string, string>();
+  const baseOf = (f: string): string => {
+    let base = bases.get(f);
+    if (base === undefined) {
+      const source = sources.get(f) as string;
+      const routed = applyTransforms(f, source, umbrellaOnly);
+      base = routed.error || !routed.changed ? source : routed.output;
+      bases.set(f, base);
+    }
+    return base;
+  };
+  const revertFile = (f: string) => {
+    const base = baseOf(f);
+    if (base === sources.get(f)) afterText.delete(f);
+    else afterText.set(f, base);
+    session.set(f, base);
+  };
   const withSites = new Set(before.map((s) => s.file));
   const afterText = new Map<string, string>();
   const fallback = new Map<string, string>();
@@ -314,7 +369,32 @@ export function runEngine(
     merge(wrapperRound, wrapperEdits(inner, callers));
   }
   applyRound(wrapperRound);
-  // …then each call with its reads: rewritten when every read maps exactly, else kept on the legacy envelope.
+  // …then each call with its reads: rewritten when every read maps exactly, else kept on the legacy
+  // envelope. A group that cannot be rewritten whole first gets its files back (the per-file transforms
+  // may have moved some of its reads already, which would read nothing on the legacy envelope).
+  const legacyGroup = (g: Group) =>
+    !g.call.insideWrapper &&
+    g.call.action !== null &&
+    !g.window &&
+    (g.reason !== null || g.reads.length > 0 || g.escapes.length > 0);
+  for (let round = 0; round < 4; round++) {
+    analysis = session.analyse(set);
+    const revert = new Set<string>();
+    for (const g of analysis.groups) {
+      if (!legacyGroup(g) || mappable(g)) continue;
+      for (const f of groupFiles(g))
+        if (afterText.has(f) && afterText.get(f) !== baseOf(f)) revert.add(f);
+    }
+    if (revert.size === 0) break;
+    for (const f of revert) {
+      revertFile(f);
+      if (!fallback.has(f))
+        fallback.set(
+          f,
+          "a call here could not be migrated together with all its reads: kept on the legacy envelope",
+        );
+    }
+  }
   analysis = session.analyse(set);
   const groupRound = new Map<string, TextEdit[]>();
   for (const group of analysis.groups) {
@@ -330,20 +410,11 @@ export function runEngine(
   // is kept on the legacy envelope.
   for (let round = 0; round < 4; round++) {
     analysis = session.analyse(set);
-    const open = analysis.groups.filter(
-      (g) =>
-        !g.call.insideWrapper &&
-        g.call.action !== null &&
-        !g.window &&
-        (g.reason !== null || g.reads.length > 0 || g.escapes.length > 0),
-    );
+    const open = analysis.groups.filter(legacyGroup);
     const revert = new Set<string>();
-    for (const g of open) {
-      for (const node of [g.call.node, ...g.reads.map((r) => r.node), ...g.escapes.map((e) => e.node)]) {
-        const f = node.getSourceFile().getFilePath();
-        if (afterText.has(f) && afterText.get(f) !== sources.get(f)) revert.add(f);
-      }
-    }
+    for (const g of open)
+      for (const f of groupFiles(g))
+        if (afterText.has(f) && afterText.get(f) !== baseOf(f)) revert.add(f);
     if (revert.size === 0 || round === 3) {
       const windows = new Map<string, TextEdit[]>();
       for (const g of open) merge(windows, windowEdits(g));
@@ -351,8 +422,7 @@ export function runEngine(
       break;
     }
     for (const f of revert) {
-      afterText.delete(f);
-      session.set(f, sources.get(f) as string);
+      revertFile(f);
       if (!fallback.has(f))
         fallback.set(
           f,

@@ -22,7 +22,7 @@
 
 import { Node, type ObjectLiteralExpression } from "ts-morph";
 import { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_SEARCH_MAX_HITS } from "../../codemods/lib/legacy.js";
-import { KINDS, LEGACY_OPT_IN_PARAM } from "../contract/index.js";
+import { ACTION_SPECS, type Action, KINDS, LEGACY_OPT_IN_PARAM } from "../contract/index.js";
 import { stringValue } from "./detect/calls.js";
 import type { Group } from "./detect/index.js";
 import { unwrap } from "./detect/nodes.js";
@@ -183,7 +183,9 @@ export function windowEdits(group: Group): Map<string, TextEdit[]> {
     return new Map();
   if (args.getProperties().some((p) => Node.isSpreadAssignment(p))) return new Map();
   const add = [`${LEGACY_OPT_IN_PARAM}: true`];
-  if (!propOf(args, "include") && !propOf(args, "exclude")) add.push(`include: ${KIND_LIST}`);
+  // Only the listing actions take kind filters (get/resolve/preflight refuse `include`).
+  const filters = ACTION_SPECS[group.call.action as Action]?.filters === true;
+  if (filters && !propOf(args, "include") && !propOf(args, "exclude")) add.push(`include: ${KIND_LIST}`);
   const remove = new Set<string>();
   const meta = argValue(args, "include_metadata");
   if (meta && ["true", "false"].includes(unwrap(meta).getText())) {
