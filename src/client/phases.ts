@@ -1,11 +1,11 @@
 /**
  * Per-phase bounds on one HTTP exchange of the MCP transport. ky bounds the
  * first phase (no response headers within `timeoutMs`); after the headers
- * the MCP SDK reads the body and, when it never yields the reply, waits out
+ * the MCP transport reads the body and, when it never yields the reply, waits out
  * the whole call budget (every attempt and backoff: ~110 s at defaults) and
  * the error only says "no answer". This module watches the body of a
  * request's answer and, at the first phase that fails, ends it with a
- * JSON-RPC error for that request id, which the SDK rejects the call with at
+ * JSON-RPC error for that request id, which the client rejects the call with at
  * once. `toTransportError` turns it into a typed error naming the phase:
  *
  * - `body`: no byte of the body for `timeoutMs` after the headers (a stall);
@@ -16,7 +16,7 @@
  * Works on Web streams only (edge runtimes included).
  */
 
-/** The JSON-RPC error code of a synthesized phase failure (the SDK's RequestTimeout code for stalls). */
+/** The JSON-RPC error code of a synthesized phase failure (the MCP RequestTimeout code for stalls). */
 export const PHASE_ERROR_CODE = {
   body: -32001,
   "sse-cut": -32000,
@@ -137,7 +137,7 @@ export function watchPhases(response: Response, requestBody: unknown, timeoutMs:
         try {
           ids = replyIds(JSON.parse(text));
         } catch {
-          // Not JSON: the SDK reports that itself.
+          // Not JSON: the transport reports that itself.
           ids = [id];
         }
         const out =
@@ -195,7 +195,7 @@ export function watchPhases(response: Response, requestBody: unknown, timeoutMs:
           seen.push(...ids);
           if (ids.includes(id)) answered = true;
         } catch {
-          // Not JSON: the SDK reports that itself.
+          // Not JSON: the transport reports that itself.
         }
       }
     },

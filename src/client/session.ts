@@ -1,18 +1,14 @@
 /**
  * One MCP session per client: connected lazily on the first call, reused by
  * every later call, reconnected once when the server has forgotten it (HTTP
- * 404 for an expired `mcp-session-id`: the SDK would otherwise keep sending
- * the dead id), and closed by `close()`.
+ * 404 for an expired `mcp-session-id`: the transport would otherwise keep
+ * sending the dead id), and closed by `close()`.
  */
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { FetchLike } from "./http.js";
-// Not the SDK's Client: it imports ajv (which compiles with `new Function`, forbidden on edge
-// runtimes) whatever validator it is given. See mcp-client.ts.
+import { HttpStatusError, StreamableHttpTransport } from "./http-transport.js";
+// Not the SDK's Client: it imports ajv and every MCP schema built with full zod. See mcp-client.ts.
 import { McpToolClient as Client } from "./mcp-client.js";
 import { CLIENT_VERSION } from "./version.js";
 
@@ -34,7 +30,7 @@ export interface SessionOptions {
 }
 
 export interface SessionCallOptions {
-  /** Overall budget of the MCP request in ms (the SDK's request timeout). */
+  /** Overall budget of the MCP request in ms (the MCP request's timeout). */
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
 }
@@ -78,7 +74,7 @@ export class McpSession {
     if (!client) return;
     const transport = client.transport;
     // Ask an HTTP server to end the session (DELETE), then drop the connection.
-    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
+    if (transport instanceof StreamableHttpTransport && transport.sessionId) {
       await transport.terminateSession().catch(() => undefined);
     }
     await client.close().catch(() => undefined);
@@ -124,9 +120,8 @@ export class McpSession {
     if (server)
       return server.connectInMemory(this.options.consumer ? { consumer: this.options.consumer } : undefined);
     if (!url) throw new TypeError("createOddkitClient needs a url or a server");
-    // Two arguments: headers go in requestInit, the fetch in `fetch` (a third argument is silently ignored).
-    return new StreamableHTTPClientTransport(url, {
-      requestInit: { headers: { ...this.options.headers } },
+    return new StreamableHttpTransport(url, {
+      headers: { ...this.options.headers },
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
     });
   }
@@ -140,9 +135,9 @@ export class McpSession {
 function isExpiredSession(error: unknown, client: Client): boolean {
   const transport = client.transport;
   return (
-    error instanceof StreamableHTTPError &&
-    error.code === 404 &&
-    transport instanceof StreamableHTTPClientTransport &&
+    error instanceof HttpStatusError &&
+    error.status === 404 &&
+    transport instanceof StreamableHttpTransport &&
     transport.sessionId !== undefined
   );
 }

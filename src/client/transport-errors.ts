@@ -1,12 +1,12 @@
 /**
- * Map whatever the MCP SDK or ky threw to the client's typed errors: timeouts
- * (ky's per-attempt timeout, the SDK's request timeout), HTTP statuses,
+ * Map whatever the MCP transport or ky threw to the client's typed errors: timeouts
+ * (ky's per-attempt timeout, the MCP request timeout), HTTP statuses,
  * JSON-RPC errors, and anything else as a transport failure.
  */
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { TimeoutError as KyTimeoutError } from "ky";
 import { OddkitError, type OddkitErrorOptions, OddkitTimeoutError, OddkitTransportError } from "./errors.js";
+import { HttpStatusError } from "./http-transport.js";
+import { McpRpcError, RPC_ERROR } from "./mcp-client.js";
 import { isPhaseFailure } from "./phases.js";
 
 /** Map whatever the transport threw to the client's typed errors (already-typed errors pass through). */
@@ -21,7 +21,7 @@ export function toTransportError(
   const withCause = { ...options, cause: error };
   if (error instanceof KyTimeoutError)
     return new OddkitTimeoutError(timeoutMs, { ...withCause, phase: "headers" });
-  if (error instanceof McpError) {
+  if (error instanceof McpRpcError) {
     // A phase the client's fetch bounded (phases.ts): the message names it.
     if (isPhaseFailure(error.data)) {
       const { oddkit_phase: phase, detail, timeout_ms } = error.data;
@@ -29,7 +29,7 @@ export function toTransportError(
         return new OddkitTimeoutError(timeout_ms, { ...withCause, phase: "body", detail });
       return new OddkitTransportError(`${options.action}: ${detail}`, { ...withCause, mcpCode: error.code });
     }
-    if (error.code === ErrorCode.RequestTimeout) {
+    if (error.code === RPC_ERROR.requestTimeout) {
       const detail =
         budgetMs === timeoutMs
           ? `got no answer within ${budgetMs} ms`
@@ -41,8 +41,8 @@ export function toTransportError(
       mcpCode: error.code,
     });
   }
-  if (error instanceof StreamableHTTPError) {
-    const status = error.code !== undefined && error.code > 0 ? error.code : undefined;
+  if (error instanceof HttpStatusError) {
+    const status = error.status > 0 ? error.status : undefined;
     return new OddkitTransportError(
       `${options.action}: HTTP ${status ?? "error"} from the server: ${error.message}`,
       { ...withCause, ...(status ? { status, response: { status } } : {}) },

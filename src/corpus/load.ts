@@ -6,13 +6,19 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { DEFAULT_KIND_MAP, type KindMap, normalizePath } from "../contract/index.js";
+import { corpusKindMap, type KindMapSource } from "./kind-map-file.js";
 import { parseDocument, sha256Hex } from "./parse.js";
 import type { Corpus, CorpusDocument, LoadWarning } from "./types.js";
 import { listMarkdownFiles, readCorpusFile } from "./walk.js";
 
 export interface CorpusOptions {
-  /** Path prefix → kind (longest prefix wins). Defaults to the contract's DEFAULT_KIND_MAP. */
+  /**
+   * Path prefix → kind (longest prefix wins). When absent, loadCorpus reads
+   * the folder's own `oddkit.kinds.*` file, else uses DEFAULT_KIND_MAP.
+   */
   readonly kindMap?: KindMap;
+  /** Where `kindMap` came from (e.g. a `--kind-map` file), kept on the corpus for reports. */
+  readonly kindMapSource?: KindMapSource;
 }
 
 export interface SourceFile {
@@ -35,6 +41,10 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
     throw new Error(`corpus directory '${dir}' cannot be read: ${(error as Error).message}`);
   }
   if (!isDirectory) throw new Error(`corpus directory '${dir}' is not a directory`);
+  const chosen =
+    options.kindMap !== undefined
+      ? { map: options.kindMap, source: options.kindMapSource ?? ({ from: "option" } as const) }
+      : await corpusKindMap(root);
 
   // Real paths only: links are reported (walk.ts), never served.
   const listing = await listMarkdownFiles(root);
@@ -56,7 +66,7 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, paths.length) }, worker));
-  const corpus = corpusFromFiles(files, { ...options, root });
+  const corpus = corpusFromFiles(files, { kindMap: chosen.map, kindMapSource: chosen.source, root });
   if (readWarnings.length === 0) return corpus;
   return { ...corpus, warnings: sortWarnings([...corpus.warnings, ...readWarnings]) };
 }
@@ -66,6 +76,8 @@ export function corpusFromFiles(
   options: CorpusOptions & { readonly root?: string } = {},
 ): Corpus {
   const kindMap = options.kindMap ?? DEFAULT_KIND_MAP;
+  const kindMapSource: KindMapSource =
+    options.kindMapSource ?? (options.kindMap === undefined ? { from: "default" } : { from: "option" });
   const sorted = [...files]
     .map((f) => ({ path: normalizePath(f.path), text: f.text }))
     .sort((a, b) => compareStrings(a.path, b.path));
@@ -103,6 +115,7 @@ export function corpusFromFiles(
   return {
     root: options.root ?? "",
     kindMap,
+    kindMapSource,
     documents,
     skipped,
     warnings,

@@ -14,13 +14,12 @@ describe("the client entry runs on edge runtimes and browsers", () => {
     expect(bundle.nodeImports).toEqual([]);
   });
 
-  it("under Deno's resolution (deno, node conditions) reaches only Node modules Deno implements", async () => {
-    // One dependency picks its Node build under Deno: pkce-challenge (crypto, used only by the MCP
-    // SDK's OAuth), which Deno implements. (lru-cache and its diagnostics_channel left the client
-    // with the Map-based memory store.) A new entry here must be checked against
-    // https://docs.deno.com/runtime/reference/node_apis/ first.
+  it("under Deno's resolution (deno, node conditions) reaches no Node module at all", async () => {
+    // The last one was pkce-challenge's Node build (node:crypto), reached only through the MCP SDK's
+    // OAuth client; the client's own Streamable HTTP transport (http-transport.ts) left it behind.
+    // Anything added here must be checked against https://docs.deno.com/runtime/reference/node_apis/.
     const bundle = await bundleEntry({ platform: "deno" });
-    expect([...new Set(bundle.nodeImports.map((i) => i.specifier))].sort()).toEqual(["node:crypto"]);
+    expect([...new Set(bundle.nodeImports.map((i) => i.specifier))].sort()).toEqual([]);
   });
 
   it("reports node: and bare built-in imports with their importer (the guard can fail)", async () => {
