@@ -382,8 +382,7 @@ export function runEngine(
     const revert = new Set<string>();
     for (const g of analysis.groups) {
       if (!legacyGroup(g) || mappable(g)) continue;
-      for (const f of groupFiles(g))
-        if (afterText.has(f) && afterText.get(f) !== baseOf(f)) revert.add(f);
+      for (const f of groupFiles(g)) if (afterText.has(f) && afterText.get(f) !== baseOf(f)) revert.add(f);
     }
     if (revert.size === 0) break;
     for (const f of revert) {
@@ -413,8 +412,7 @@ export function runEngine(
     const open = analysis.groups.filter(legacyGroup);
     const revert = new Set<string>();
     for (const g of open)
-      for (const f of groupFiles(g))
-        if (afterText.has(f) && afterText.get(f) !== baseOf(f)) revert.add(f);
+      for (const f of groupFiles(g)) if (afterText.has(f) && afterText.get(f) !== baseOf(f)) revert.add(f);
     if (revert.size === 0 || round === 3) {
       const windows = new Map<string, TextEdit[]>();
       for (const g of open) merge(windows, windowEdits(g));
