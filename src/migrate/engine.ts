@@ -58,7 +58,7 @@ export interface EngineResult {
 }
 
 const BOM = "\uFEFF";
-const UMBRELLA_TRANSFORM = "umbrella-to-action-tools";
+const CALL_ONLY_TRANSFORMS = ["umbrella-to-action-tools", "tool-parameters"];
 const IMPORT_SPECIFIER =
   /(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
 const EXTENSIONS = [
@@ -274,15 +274,17 @@ export function runEngine(
     }
   }
   const before = session.detect(set);
-  // What a file goes back to when a group in it cannot be migrated whole: its original text with the
-  // umbrella tool's retrieval actions routed to their action tools (a rename the server answers alike).
-  const umbrellaOnly = selectTransforms([UMBRELLA_TRANSFORM]);
+  // What a file goes back to when a group in it cannot be migrated whole: its original text through the
+  // transforms that touch calls only, never reads — the umbrella tool's retrieval actions routed to their
+  // action tools, parameters moved (include_metadata → disclosure, legacy page sizes made explicit) and
+  // the markers for legacy parameters a human must decide.
+  const callOnly = selectTransforms(CALL_ONLY_TRANSFORMS);
   const bases = new Map<string, string>();
   const baseOf = (f: string): string => {
     let base = bases.get(f);
     if (base === undefined) {
       const source = sources.get(f) as string;
-      const routed = applyTransforms(f, source, umbrellaOnly);
+      const routed = applyTransforms(f, source, callOnly);
       base = routed.error || !routed.changed ? source : routed.output;
       bases.set(f, base);
     }
