@@ -10,7 +10,6 @@ import { searchGrouped } from "../../src/agent/index.js";
 import { register as registerActions } from "../../src/cli/commands/actions.js";
 import { register as registerHelpers } from "../../src/cli/commands/helpers.js";
 import type { CliContext } from "../../src/cli/context.js";
-import { main } from "../../src/cli/main.js";
 import { ACTION_SPECS, ACTIONS, type Action, RequestSchemas } from "../../src/contract/index.js";
 import {
   createOddkitClient,
@@ -26,21 +25,12 @@ import {
   USE_CASE_ROWS,
 } from "../../src/index.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
+import { runMain } from "../support/cli-run.js";
 
 const CORPUS = new URL("../fixtures/corpora/odd-frontmatter", import.meta.url).pathname;
 const CONNECTION_FLAGS = ["--url", "--corpus", "--mode", "--kind-map", "--consumer", "--json"];
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, {
-    stdout: (s) => out.push(s),
-    stderr: (s) => err.push(s),
-    isTTY: false,
-    cwd: ".",
-  });
-  return { code, stdout: out.join(""), stderr: err.join("") };
-}
+const run = runMain;
 
 function program(): Command {
   const p = new Command("oddkit-sdk");
