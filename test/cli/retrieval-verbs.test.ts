@@ -311,7 +311,8 @@ describe("readable output and exit codes", () => {
     [["catalog", "--tier", "5"], /--tier: '5' is not one of 1, 2, 3, 4/],
     [["catalog", "--limit", "ten"], /--limit: 'ten' is not an integer/],
     [["catalog", "--sort-by", "title"], /--sort-by: 'title' is not one of path, date/],
-    [["catalog", "--disclosure", "body"], /DISCLOSURE_FLAG_NOT_PERMITTED.*refused before sending/],
+    // The verb's choices come from the tool's honest schema: body is not offered on catalog at all.
+    [["catalog", "--disclosure", "body"], /--disclosure: 'body' is not one of blockquote, metadata, summary/],
     [
       ["catalog", "--disclosure", "summary", "--limit", "26"],
       /LIMIT_EXCEEDS_FLAG_CAP: limit 26 exceeds the maximum 25/,
