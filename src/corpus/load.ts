@@ -65,7 +65,9 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
   let onDisk = false;
   const keepOnDisk = (file: ParsedFile): ParsedFile => {
     const doc = file.result.document;
-    return doc === null ? file : { ...file, result: { ...file.result, document: new OnDiskDocument(doc, listing.root) } };
+    return doc === null
+      ? file
+      : { ...file, result: { ...file.result, document: new OnDiskDocument(doc, listing.root) } };
   };
   for (const path of listing.paths) {
     let text: string;

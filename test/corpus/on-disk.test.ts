@@ -96,7 +96,9 @@ describe("a corpus past residentTextBytes", () => {
     expect(a.body.length).toBeGreaterThan(0);
     writeFileSync(join(dir, a.path), `${a.raw}\nedited after the load\n`);
     expect(() => a.body).toThrow(CorpusFileChangedError);
-    expect(() => a.raw).toThrow(new RegExp(`${a.path.replace(/[.]/g, "\\.")} changed since the corpus was loaded`));
+    expect(() => a.raw).toThrow(
+      new RegExp(`${a.path.replace(/[.]/g, "\\.")} changed since the corpus was loaded`),
+    );
     unlinkSync(join(dir, b.path));
     expect(() => b.raw).toThrow(/was removed since/);
     const target = join(dir, "elsewhere.txt");

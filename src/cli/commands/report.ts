@@ -15,6 +15,7 @@ import {
   type ReportSection,
 } from "../../report/index.js";
 import { resolveTarget, type TargetFlags } from "../../report/inputs.js";
+import { defaultIndexCacheDir } from "../../server/search/index-cache.js";
 import type { CliContext } from "../context.js";
 import { startProgress } from "../progress.js";
 import { targetOptions } from "../target-options.js";
@@ -62,6 +63,7 @@ export function register(program: Command, ctx: CliContext): void {
             : await migrationReport({
                 ...(flags.corpus !== undefined ? { corpus: target.dir } : {}),
                 ...(target.kindMap ? { kindMap: target.kindMap } : {}),
+                indexCache: defaultIndexCacheDir() ?? false,
                 onSection,
               });
         progress.stop();

@@ -10,6 +10,7 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import { readKindMapFile } from "../../report/inputs.js";
 import { createReferenceServer, SERVER_MODES, type ServerMode } from "../../server/index.js";
 import { DEFAULT_HOST } from "../../server/listen.js";
+import { defaultIndexCacheDir } from "../../server/search/index-cache.js";
 import type { CliContext } from "../context.js";
 
 interface ServeFlags {
@@ -78,6 +79,7 @@ export function register(program: Command, ctx: CliContext): void {
         ...(flags.serverVersion ? { version: flags.serverVersion } : {}),
         ...(kindMap ? { kindMap } : {}),
         jsonResponse: flags.jsonResponse ?? false,
+        indexCache: defaultIndexCacheDir() ?? false,
       });
       for (const w of server.warnings) {
         ctx.io.stderr(`warning: ${w.path}${w.line === undefined ? "" : `:${w.line}`}: ${w.message}`);

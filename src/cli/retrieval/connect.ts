@@ -60,9 +60,10 @@ export async function openClient(options: ConnectionOptions): Promise<OpenClient
     return { client, close: () => client.close() };
   }
   // Loaded only for the embedded default: it reads files (Node only).
-  const { createReferenceServer } = await import("../../server/index.js");
+  const { createReferenceServer, defaultIndexCacheDir } = await import("../../server/index.js");
   const server = await createReferenceServer({
     mode: mode as (typeof EMBEDDED_MODES)[number],
+    indexCache: defaultIndexCacheDir() ?? false,
     ...(options.corpus === undefined ? {} : { corpus: options.corpus }),
   });
   const client = createOddkitClient({ server, ...consumer });
