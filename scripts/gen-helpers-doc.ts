@@ -59,7 +59,7 @@ function section(row: AnyUseCaseRow): string {
   const fields = allowedEntryFields(row.action, flags).map((f) => `\`${f}\``);
   const native = nativeFields(row.action);
   const result = row.paginate
-    ? "`{ data, total }` with every entry of every page (bounded by `options.maxEntries`)"
+    ? "`{ status, data, total, disclosure_applied, filters_applied, meta }` with every entry of every page (`data.length === total`; over `options.maxEntries` it throws)"
     : ACTION_SPECS[row.action].many
       ? "the contract result (`data[]`, `total`, `limit`, `offset`, `disclosure_applied`, `filters_applied`) plus `meta`"
       : "the contract result (`data`, `disclosure_applied`) plus `meta`";
@@ -73,7 +73,9 @@ function section(row: AnyUseCaseRow): string {
     `| action | \`${row.action}\` |`,
     `| filters | ${filters(row)} |`,
     `| disclosure | ${disclosure(row)} |`,
-    `| limit | ${row.limit}${row.paginate ? ", every page" : ""} (cap for this disclosure: ${cap.max}) |`,
+    row.paginate
+      ? `| page size | the cap of the active flags (${cap.max} for this disclosure), every page collected |`
+      : `| limit | ${row.limit} (cap for this disclosure: ${cap.max}) |`,
     `| entry fields | ${fields.join(", ")}${native.length ? ` (native: ${native.map((f) => `\`${f}\``).join(", ")})` : ""} |`,
     `| returns | ${result} |`,
     `| approx. tokens | ${tokens(row)} |`,
@@ -95,7 +97,7 @@ export function renderHelpersDoc(): string {
           .replace(
             / /g,
             "-",
-          )}) | \`${r.cliVerb}\` | ${r.status} | \`${r.action}\` | ${filters(r)} | ${disclosure(r)} | ${r.limit}${r.paginate ? ", paginated" : ""} | ${tokens(r)} |`,
+          )}) | \`${r.cliVerb}\` | ${r.status} | \`${r.action}\` | ${filters(r)} | ${disclosure(r)} | ${r.paginate ? "whole listing" : r.limit} | ${tokens(r)} |`,
     ),
   ];
   return `${[
@@ -118,15 +120,27 @@ export function renderHelpersDoc(): string {
     "```",
     "",
     "- **Overrides.** The optional `overrides` argument takes any other request parameter of the",
-    "  action (`limit`, `offset`, `sort_by`, `include_legacy_envelope`, `knowledge_base_url`, and for",
-    "  listings every structural filter). A filter passed there replaces the row's value for that filter",
-    "  only. The parameters a row fixes (`disclosure`, its input, and `limit`/`offset` on paginated rows)",
-    "  are refused with a `HelperArgumentError`: call the action on the client directly to choose them.",
-    "- **Options.** The last argument is passed to the client: `{ signal, cache }` (`CallOptions`) for",
-    "  one-call helpers, `{ maxEntries, onTotalChange }` (`PaginateOptions`) for `getSitemap`.",
-    "- **Nothing is cut silently.** A listing helper returns one page; its `total` says how many documents",
-    "  match, so pass `offset` (or use `client.paginate`) when `total` exceeds `data.length`.",
-    "  `getSitemap` fetches every page and fails if `total` changes between pages.",
+    "  action (`sort_by`, `include_legacy_envelope`, `knowledge_base_url`, `limit` on one-call helpers,",
+    "  and for listings every structural filter). A filter passed there replaces the row's value for that",
+    "  filter only. The parameters a row fixes (its input, and `limit`/`offset` on listings) are refused",
+    "  with a `HelperArgumentError`: call the action on the client directly to choose them.",
+    "- **Extra disclosure.** `disclosure` in the overrides adds flags to the row's (never removes one):",
+    '  `getEssayPage(client, uri, { disclosure: ["body", "metadata"] })` returns the body and the',
+    "  frontmatter, and its type says so. A flag the action does not permit is a `HelperArgumentError`;",
+    "  an added flag with a lower cap makes a listing's pages smaller (more calls, same answer).",
+    '- **Public rows are guarded.** The contract requires public renderers to pass `exposure: "public"`',
+    '  or `audience: "public"`. A row that does (`getEssaysIndex`, `getStartHereCarousel`) refuses',
+    "  overrides that leave neither, with a `HelperArgumentError`; for hand-written calls,",
+    "  `createOddkitClient({ requirePublic: true })` refuses such `catalog` requests before sending.",
+    "- **Options.** The last argument is passed on: `{ signal, cache }` (`CallOptions`) for one-call",
+    "  helpers; `{ maxEntries, onTotalChange, concurrency }` (`CollectOptions`) for listings.",
+    "- **Whole answers, nothing cut silently.** Every listing helper returns all matching entries:",
+    "  the first page (at the cap of the active flags) gives `total`, the other pages are fetched",
+    "  concurrently (`HELPER_PAGE_CONCURRENCY` = 4 at once; catalog order is total on a fixed corpus, so",
+    "  offsets are stable), and `data.length === total` always. A listing over `maxEntries`",
+    '  (default `HELPER_MAX_ENTRIES` = 10,000) throws `OddkitPaginationError` (`reason: "max-entries"`)',
+    "  after one call; a corpus that changes between pages (another `total` or revision, a URI twice, a",
+    '  short page) throws too, or starts over with `{ onTotalChange: "restart" }` (at most 3 times).',
     "- **Status.** `today`: what a live consumer does now; `aspirational`: what the site plans (the filter",
     "  exists in the contract; the consumer does not use it yet).",
     "",

@@ -19,6 +19,15 @@ export const DEFAULT_DOCS = 566;
 export const DEFAULT_SEED = "oddkit-sample-v1";
 /** Written into every generated folder; the generator only ever replaces folders that carry it. */
 export const MARKER_FILE = ".oddkit-generated-corpus.json";
+/**
+ * The corpus's own kind map (`oddkit.kinds.json`, read by every command that
+ * loads the folder): the generator lays apocrypha out under
+ * `canon/apocrypha/` as klappy.dev does, which the default prefixes would
+ * resolve as canon.
+ */
+export const KIND_MAP_FILE = "oddkit.kinds.json";
+export const GENERATED_KIND_MAP = { "canon/apocrypha/": "apocrypha" } as const;
+export const KIND_MAP_TEXT = `${JSON.stringify(GENERATED_KIND_MAP, null, 2)}\n`;
 
 export interface GenerateOptions {
   readonly docs?: number;
@@ -77,6 +86,7 @@ export function writeCorpus(dir: string, options: GenerateOptions = {}): WriteSu
     docs: documents,
     seed: options.seed ?? DEFAULT_SEED,
   };
+  writeFileSync(join(out, KIND_MAP_FILE), KIND_MAP_TEXT);
   writeFileSync(join(out, MARKER_FILE), `${JSON.stringify(marker, null, 2)}\n`);
   return { dir: out, documents, bytes };
 }

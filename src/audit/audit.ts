@@ -7,6 +7,7 @@ import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { DEFAULT_KIND_MAP, type KindMap, normalizePath, pathForKlappyUri } from "../contract/index.js";
 import { requireDocuments } from "../corpus/empty.js";
+import { corpusKindMap, type KindMapSource } from "../corpus/kind-map-file.js";
 import type { SourceFile } from "../corpus/load.js";
 import type { Corpus, LoadWarning } from "../corpus/types.js";
 import { listMarkdownFiles, readCorpusFile } from "../corpus/walk.js";
@@ -21,8 +22,14 @@ import {
 } from "./types.js";
 
 export interface AuditOptions {
-  /** Path prefix → kind map of the knowledge base (default: the contract's DEFAULT_KIND_MAP). */
+  /**
+   * Path prefix → kind map of the knowledge base. Default: a loaded corpus's
+   * own map; for a folder, its `oddkit.kinds.*` file at the root, else the
+   * contract's DEFAULT_KIND_MAP.
+   */
   readonly kindMap?: KindMap;
+  /** Where `kindMap` came from (reported as `kindMapSource`). */
+  readonly kindMapSource?: KindMapSource;
   /** Strict mode: `pass` is false when any error is found (the CLI then exits 1). */
   readonly strict?: boolean;
 }
@@ -33,8 +40,15 @@ export type AuditSource = string | Corpus | readonly SourceFile[];
 export async function auditCorpus(source: AuditSource, options: AuditOptions = {}): Promise<AuditReport> {
   const { root, files, warnings } = await filesOf(source);
   if (typeof source === "string") requireDocuments(source, files.length);
-  const kindMap = options.kindMap ?? (isCorpus(source) ? source.kindMap : undefined) ?? DEFAULT_KIND_MAP;
-  const report = auditFiles(root, files, kindMap, options.strict ?? false);
+  const chosen: { map: KindMap; source: KindMapSource } =
+    options.kindMap !== undefined
+      ? { map: options.kindMap, source: options.kindMapSource ?? { from: "option" } }
+      : isCorpus(source)
+        ? { map: source.kindMap, source: source.kindMapSource }
+        : typeof source === "string"
+          ? await corpusKindMap(root)
+          : { map: DEFAULT_KIND_MAP, source: { from: "default" } };
+  const report = auditFiles(root, files, chosen.map, options.strict ?? false, chosen.source);
   return warnings.length === 0
     ? report
     : { ...report, notAudited: warnings.map((w) => ({ path: w.path, message: w.message })) };
@@ -107,6 +121,9 @@ export function auditFiles(
   files: readonly SourceFile[],
   kindMap: KindMap,
   strict: boolean,
+  kindMapSource: KindMapSource = {
+    from: kindMap === DEFAULT_KIND_MAP ? "default" : "option",
+  } as KindMapSource,
 ): AuditReport {
   const drafts = [...files]
     .map((f) => auditDocument(f.path, f.text, kindMap))
@@ -120,6 +137,8 @@ export function auditFiles(
   return {
     schemaVersion: AUDIT_SCHEMA_VERSION,
     root,
+    kindMapSource,
+    kindMap,
     strict,
     pass: !strict || totals.errors === 0,
     totals,

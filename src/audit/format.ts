@@ -2,6 +2,7 @@
  * Human-readable renderings of an audit report: a terminal summary and a
  * markdown page (for a CI job summary or a pull-request comment).
  */
+import { describeKindMapSource } from "../corpus/kind-map-file.js";
 import { type AuditReport, FINDING_SEVERITY, FINDING_TYPES, type Finding } from "./types.js";
 
 /** Finding types in display order, with counts, skipping zeros. */
@@ -23,7 +24,7 @@ export function auditVerdict(report: AuditReport): string {
 /** Terminal summary: verdict, counts per finding type and field, then up to `maxDocuments` documents with errors. */
 export function formatAuditText(report: AuditReport, options: { maxDocuments?: number } = {}): string {
   const max = options.maxDocuments ?? 20;
-  const lines = [auditVerdict(report), ""];
+  const lines = [auditVerdict(report), `kind map: ${describeKindMapSource(report.kindMapSource)}`, ""];
   const rows = typeRows(report);
   if (rows.length === 0) lines.push("no findings");
   for (const row of rows) {
@@ -65,6 +66,8 @@ export function formatAuditMarkdown(report: AuditReport): string {
     "# Frontmatter audit",
     "",
     `**${auditVerdict(report)}**`,
+    "",
+    `Kinds resolved with ${describeKindMapSource(report.kindMapSource)}.`,
     "",
     "| finding | severity | count |",
     "| --- | --- | ---: |",

@@ -2,7 +2,8 @@
  * The audit report: a stable, versioned JSON shape (documented in
  * docs/tools.md). Bump AUDIT_SCHEMA_VERSION on any breaking change to it.
  */
-import type { Kind } from "../contract/index.js";
+import type { Kind, KindMap } from "../contract/index.js";
+import type { KindMapSource } from "../corpus/kind-map-file.js";
 
 export const AUDIT_SCHEMA_VERSION = 1;
 
@@ -100,6 +101,10 @@ export interface AuditReport {
   readonly schemaVersion: typeof AUDIT_SCHEMA_VERSION;
   /** The folder audited, or the corpus root. */
   readonly root: string;
+  /** Which kind map resolved the kinds: the default, the corpus's own `oddkit.kinds.*`, a `--kind-map` file, or code. */
+  readonly kindMapSource: KindMapSource;
+  /** The path prefix → kind map itself. */
+  readonly kindMap: KindMap;
   readonly strict: boolean;
   /** `false` only in strict mode with at least one error. */
   readonly pass: boolean;

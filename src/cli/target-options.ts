@@ -13,5 +13,8 @@ export function targetOptions(command: Command, corpusHelp: string = EMBEDDED_CO
   return command
     .option("--url <url>", "MCP endpoint of a live server")
     .option("--corpus <dir>", corpusHelp)
-    .option("--kind-map <file>", "JSON object of path prefix → kind (with --corpus)");
+    .option(
+      "--kind-map <file>",
+      "JSON/YAML object of path prefix → kind (with --corpus; overrides the corpus's own oddkit.kinds.json)",
+    );
 }

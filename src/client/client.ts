@@ -8,7 +8,16 @@
  * and reports the same meta to `onEvent`.
  */
 
-import { type Action, MANY_ACTIONS, type ManyAction, validateRequest } from "../contract/index.js";
+import {
+  type Action,
+  invalidParamsError,
+  isPublicRequest,
+  MANY_ACTIONS,
+  type ManyAction,
+  PUBLIC_FILTER_RULE,
+  pickFilters,
+  validateRequest,
+} from "../contract/index.js";
 import { type CacheOptions, ResultCache } from "./cache/layer.js";
 import { endpointUrl, stripConsumer } from "./endpoint.js";
 import {
@@ -63,6 +72,14 @@ export interface OddkitClientOptions {
   readonly countTokens?: false | ((text: string) => number | Promise<number>);
   /** Telemetry: one event per call, cache hit, revalidation, retry and error. */
   readonly onEvent?: (event: ClientEvent) => void;
+  /**
+   * Guard for public renderers: refuse (before sending) any `catalog` call
+   * that passes neither `exposure: "public"` nor `audience: "public"`. The
+   * contract requires public pages to filter that way; with this on, a
+   * forgotten or overridden filter is an OddkitRequestError instead of
+   * nav-only documents on a public page. Default false.
+   */
+  readonly requirePublic?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -101,6 +118,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
     );
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const requirePublic = options.requirePublic === true;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new TypeError(
       `createOddkitClient: timeoutMs must be a positive number of ms, got ${String(timeoutMs)}`,
@@ -212,6 +230,17 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
       const validation = validateRequest(action, wire);
       if (!validation.ok) throw new OddkitRequestError(validation.error, { ...errorOptions, sent: false });
       const request = validation.request;
+      if (requirePublic && action === "catalog" && !isPublicRequest(pickFilters(wire))) {
+        throw new OddkitRequestError(
+          invalidParamsError(action, [
+            {
+              param: "exposure",
+              message: `${PUBLIC_FILTER_RULE}; this client was created with requirePublic: true`,
+            },
+          ]),
+          { ...errorOptions, sent: false },
+        );
+      }
 
       const fetchValidated = async (signal?: AbortSignal): Promise<Fetched> => {
         const raw = await callRaw(tool, wire, action, signal);

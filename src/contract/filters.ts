@@ -174,3 +174,22 @@ export function canonicalFilters(filters: Record<string, unknown>): Record<strin
 export function sameFilters(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   return JSON.stringify(canonicalFilters(a)) === JSON.stringify(canonicalFilters(b));
 }
+
+/**
+ * The public-renderer rule: a request that feeds a public page MUST pass
+ * `exposure: public` or `audience: public`, so an unfiltered or widened
+ * request cannot put nav-only or canon-internal documents on a public page.
+ * A filter counts only when it names `public` alone (`["public", "nav"]`
+ * would let nav documents through).
+ */
+export function isPublicRequest(filters: Pick<Filters, "audience" | "exposure">): boolean {
+  const publicOnly = (value: unknown) => {
+    const values = toArray(value as unknown);
+    return values.length > 0 && values.every((v) => v === "public");
+  };
+  return publicOnly(filters.audience) || publicOnly(filters.exposure);
+}
+
+/** The reason given when a public request lacks the filter (helpers and the client's requirePublic guard). */
+export const PUBLIC_FILTER_RULE =
+  'public renderers must pass exposure: "public" or audience: "public" (contract: public pages list only documents written for and exposed to the public)';

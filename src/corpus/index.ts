@@ -6,6 +6,16 @@
 
 export { EmptyCorpusError, requireDocuments } from "./empty.js";
 export {
+  type ChosenKindMap,
+  chooseKindMap,
+  corpusKindMap,
+  describeKindMapSource,
+  KIND_MAP_FILES,
+  KindMapFileError,
+  type KindMapSource,
+  readKindMapFile,
+} from "./kind-map-file.js";
+export {
   type CorpusOptions,
   corpusFromFiles,
   IGNORED_GLOBS,

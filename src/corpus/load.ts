@@ -6,13 +6,17 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { DEFAULT_KIND_MAP, type KindMap, normalizePath } from "../contract/index.js";
+import { corpusKindMap, type KindMapSource } from "./kind-map-file.js";
 import { DEFAULT_RESIDENT_TEXT_BYTES, OnDiskDocument } from "./on-disk.js";
 import { type ParseResult, parseDocument, sha256Hex } from "./parse.js";
 import type { Corpus, CorpusDocument, LoadWarning } from "./types.js";
 import { listMarkdownFiles, readCorpusFileSync } from "./walk.js";
 
 export interface CorpusOptions {
-  /** Path prefix → kind (longest prefix wins). Defaults to the contract's DEFAULT_KIND_MAP. */
+  /**
+   * Path prefix → kind (longest prefix wins). When absent, loadCorpus reads
+   * the folder's own `oddkit.kinds.*` file, else uses DEFAULT_KIND_MAP.
+   */
   readonly kindMap?: KindMap;
   /**
    * Corpus text (UTF-8 bytes) kept in memory; past it every document of a
@@ -20,6 +24,8 @@ export interface CorpusOptions {
    * no text resident, Infinity keeps all of it.
    */
   readonly residentTextBytes?: number;
+  /** Where `kindMap` came from (e.g. a `--kind-map` file), kept on the corpus for reports. */
+  readonly kindMapSource?: KindMapSource;
 }
 
 export interface SourceFile {
@@ -51,7 +57,11 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
       `loadCorpus: residentTextBytes must be a number ≥ 0 (or Infinity), got ${String(options.residentTextBytes)}`,
     );
   }
-  const kindMap = options.kindMap ?? DEFAULT_KIND_MAP;
+  const chosen =
+    options.kindMap !== undefined
+      ? { map: options.kindMap, source: options.kindMapSource ?? ({ from: "option" } as const) }
+      : await corpusKindMap(root);
+  const kindMap = chosen.map;
 
   // Real paths only: links are reported (walk.ts), never served.
   const listing = await listMarkdownFiles(root);
@@ -91,7 +101,7 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
     if (onDisk) file = keepOnDisk(file);
     parsed.push(file);
   }
-  const corpus = assemble(parsed, kindMap, root);
+  const corpus = assemble(parsed, kindMap, chosen.source, root);
   if (readWarnings.length === 0) return corpus;
   return { ...corpus, warnings: sortWarnings([...corpus.warnings, ...readWarnings]) };
 }
@@ -102,11 +112,18 @@ export function corpusFromFiles(
   options: CorpusOptions & { readonly root?: string } = {},
 ): Corpus {
   const kindMap = options.kindMap ?? DEFAULT_KIND_MAP;
+  const kindMapSource: KindMapSource =
+    options.kindMapSource ?? (options.kindMap === undefined ? { from: "default" } : { from: "option" });
   const parsed = files.map((f) => ({ path: f.path, result: parseDocument(f.path, f.text, kindMap) }));
-  return assemble(parsed, kindMap, options.root ?? "");
+  return assemble(parsed, kindMap, kindMapSource, options.root ?? "");
 }
 
-function assemble(files: readonly ParsedFile[], kindMap: KindMap, root: string): Corpus {
+function assemble(
+  files: readonly ParsedFile[],
+  kindMap: KindMap,
+  kindMapSource: KindMapSource,
+  root: string,
+): Corpus {
   const sorted = files
     .map((f) => ({ path: normalizePath(f.path), result: f.result }))
     .sort((a, b) => compareStrings(a.path, b.path));
@@ -144,6 +161,7 @@ function assemble(files: readonly ParsedFile[], kindMap: KindMap, root: string):
   return {
     root,
     kindMap,
+    kindMapSource,
     documents,
     skipped,
     warnings,

@@ -3,6 +3,7 @@
  * audit and the shims need, parsed once from one markdown file.
  */
 import type { Kind, KindMap, KindResolution } from "../contract/index.js";
+import type { KindMapSource } from "./kind-map-file.js";
 
 export interface CorpusDocument {
   /** Repository path, forward slashes, e.g. `writings/on-caching.md`. */
@@ -41,6 +42,8 @@ export interface Corpus {
   readonly root: string;
   /** The path prefix → kind map the documents' kinds were resolved with. */
   readonly kindMap: KindMap;
+  /** Which map that is: the default, the corpus's own `oddkit.kinds.*`, a `--kind-map` file, or code. */
+  readonly kindMapSource: KindMapSource;
   /** Served documents, sorted by path. */
   readonly documents: readonly CorpusDocument[];
   /** Files that were skipped (`exposure: noindex`). */

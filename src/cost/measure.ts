@@ -207,7 +207,7 @@ async function defaultInputs(
     const largest = [...folders].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
     return { query, uri: median?.uri ?? "klappy://writings/README", pathPrefix: largest ?? "writings/" };
   }
-  const index = await HELPERS.getEssaysIndex(client, { limit: 1 });
+  const index = await HELPERS.getEssaysIndex(client);
   const first = index.data[0]?.uri;
   if (first === undefined)
     throw new Error("the essays index is empty: pass --uri for the essay-page use case");

@@ -5,19 +5,25 @@
  * a filter, flag or limit; the table is the only place they are written.
  */
 
-import type {
-  CallOptions,
-  ClientParams,
-  ClientResult,
-  OddkitActions,
-  OddkitClient,
-  PaginateOptions,
-} from "../client/types.js";
-import { type Entry, type Filters, isManyAction } from "../contract/index.js";
+import type { CallOptions, ClientParams, ClientResult, OddkitActions } from "../client/types.js";
+import {
+  capFor,
+  type Entry,
+  type Filters,
+  FLAGS,
+  type Flag,
+  isFlagPermitted,
+  isManyAction,
+  isPublicRequest,
+  type PermittedFlag,
+  PUBLIC_FILTER_RULE,
+  pickFilters,
+} from "../contract/index.js";
+import { type CollectedEntries, type CollectOptions, collectAll } from "./collect.js";
 import { type AnyUseCaseRow, USE_CASE_ROWS, type UseCase, type UseCaseFlags } from "./use-cases.js";
 
-/** What a helper needs from a client: the actions and `paginate` (any `OddkitClient` fits). */
-export type HelperClient = OddkitActions & Pick<OddkitClient, "paginate">;
+/** What a helper needs from a client: the five actions (any `OddkitClient` fits). */
+export type HelperClient = OddkitActions;
 
 /** Parameters the row fixes, so a caller cannot override them (the result type depends on them). */
 type FixedParam<R extends UseCase> =
@@ -28,13 +34,21 @@ type FixedParam<R extends UseCase> =
   | (R extends { input: "path_prefix" } ? "path_prefix" : never)
   | (R extends { paginate: true } ? "limit" | "offset" : never);
 
+/** Extra flags a caller may add to a row's disclosure: any flag the row's action permits. */
+export type HelperFlags<R extends UseCase> = readonly PermittedFlag<R["action"]>[];
+
 /**
  * Optional per-call parameters: any other request parameter of the row's
- * action (filters, `limit`, `offset`, `sort_by`, `include_legacy_envelope`,
- * `knowledge_base_url`). A filter given here replaces the row's value for
- * that filter only.
+ * action (filters, `sort_by`, `include_legacy_envelope`,
+ * `knowledge_base_url`; `limit`/`offset` on rows that return one page), plus
+ * `disclosure`, which widens the row's flags (never narrows them). A filter
+ * given here replaces the row's value for that filter only; on a public row
+ * the result must still pass `exposure: "public"` or `audience: "public"`.
  */
-export type HelperOverrides<R extends UseCase> = Omit<ClientParams<R["action"]>, FixedParam<R>>;
+export type HelperOverrides<R extends UseCase, F extends HelperFlags<R> = HelperFlags<R>> = Omit<
+  ClientParams<R["action"]>,
+  FixedParam<R>
+> & { readonly disclosure?: F };
 
 /** The positional argument a row's `input` asks for. */
 type InputArgs<R extends UseCase> = R extends { input: "query" }
@@ -45,26 +59,20 @@ type InputArgs<R extends UseCase> = R extends { input: "query" }
       ? [prefix: NonNullable<Filters["path_prefix"]>]
       : [];
 
-/** Every entry of every page of a paginated use case. */
-export interface CollectedEntries<E> {
-  readonly data: E[];
-  /** Entries collected; equals the server's post-filter `total` (pagination throws if it changes). */
-  readonly total: number;
-}
-
-export type HelperResult<R extends UseCase> = R extends { paginate: true }
-  ? CollectedEntries<Entry<R["action"], UseCaseFlags<R>>>
-  : ClientResult<R["action"], UseCaseFlags<R>>;
+/** A helper's result: its row's flags plus any the caller added (`X`). */
+export type HelperResult<R extends UseCase, X extends Flag = never> = R extends { paginate: true }
+  ? CollectedEntries<Entry<R["action"], UseCaseFlags<R> | X>>
+  : ClientResult<R["action"], UseCaseFlags<R> | X>;
 
 export type HelperFunction<R extends UseCase> = R extends { paginate: true }
-  ? (
+  ? <const F extends HelperFlags<R> = []>(
       client: HelperClient,
-      ...args: [...InputArgs<R>, overrides?: HelperOverrides<R>, options?: PaginateOptions]
-    ) => Promise<HelperResult<R>>
-  : (
+      ...args: [...InputArgs<R>, overrides?: HelperOverrides<R, F>, options?: CollectOptions]
+    ) => Promise<HelperResult<R, F[number] & Flag>>
+  : <const F extends HelperFlags<R> = []>(
       client: HelperClient,
-      ...args: [...InputArgs<R>, overrides?: HelperOverrides<R>, options?: CallOptions]
-    ) => Promise<HelperResult<R>>;
+      ...args: [...InputArgs<R>, overrides?: HelperOverrides<R, F>, options?: CallOptions]
+    ) => Promise<HelperResult<R, F[number] & Flag>>;
 
 export type Helpers = { [R in UseCase as R["functionName"]]: HelperFunction<R> };
 
@@ -84,7 +92,7 @@ type LooseCall = (params: Record<string, unknown>, options?: CallOptions) => Pro
 
 /** Client-side parameters a row fixes: callers cannot override them (the result type depends on them). */
 export function fixedParams(row: AnyUseCaseRow): string[] {
-  const fixed = ["disclosure", "query", "uri", "task"];
+  const fixed = ["query", "uri", "task"];
   if (row.input === "path_prefix") fixed.push("path_prefix");
   if (row.paginate) fixed.push("limit", "offset");
   return fixed;
@@ -105,8 +113,23 @@ export function useCaseRequest(
       );
     }
   }
-  const request: Record<string, unknown> = { ...row.filters, ...overrides, disclosure: [...row.disclosure] };
-  if (isManyAction(row.action) && request.limit === undefined) request.limit = row.limit;
+  const request: Record<string, unknown> = {
+    ...row.filters,
+    ...overrides,
+    disclosure: widenedDisclosure(row, overrides.disclosure),
+  };
+  if (isPublicRow(row) && !isPublicRequest(pickFilters(request))) {
+    throw new HelperArgumentError(
+      row.functionName,
+      "exposure",
+      `the overrides remove the public filter of the '${row.id}' use case: ${PUBLIC_FILTER_RULE}. Keep exposure or audience "public", or call client.${row.action}() directly for a non-public page.`,
+    );
+  }
+  // Paginated rows page at the cap of the active flags (collectAll); the others ask one
+  // page of the row's size, lowered to the cap when added flags lower it.
+  if (isManyAction(row.action) && !row.paginate && request.limit === undefined) {
+    request.limit = Math.min(row.limit, capFor(row.action, request.disclosure as Flag[]).max);
+  }
   if (row.input !== undefined) {
     if (input === undefined) {
       throw new HelperArgumentError(row.functionName, row.input, `a ${row.input} argument is required.`);
@@ -116,8 +139,40 @@ export function useCaseRequest(
   return request;
 }
 
+/** A row that feeds a public page: its own filters pass the public-renderer rule. */
+export function isPublicRow(row: AnyUseCaseRow): boolean {
+  return isPublicRequest(row.filters as Filters);
+}
+
 function describeFixed(row: AnyUseCaseRow): string {
-  return `disclosure ${JSON.stringify(row.disclosure)}${row.input ? `, ${row.input} as an argument` : ""}`;
+  return `${row.input ? `${row.input} as an argument` : "the input"}${row.paginate ? ", every page collected" : ""}`;
+}
+
+/**
+ * The row's flags plus the caller's, in canonical order. Widening only: a
+ * caller cannot drop a row's flag (the result type promises it), and every
+ * added flag must be one the action permits (its cap then sets the page size).
+ */
+function widenedDisclosure(row: AnyUseCaseRow, extra: unknown): Flag[] {
+  if (extra === undefined) return [...row.disclosure];
+  if (!Array.isArray(extra)) {
+    throw new HelperArgumentError(
+      row.functionName,
+      "disclosure",
+      `disclosure must be a list of flags to add to ${JSON.stringify(row.disclosure)}, e.g. ["metadata"]`,
+    );
+  }
+  for (const flag of extra) {
+    if (typeof flag !== "string" || !isFlagPermitted(row.action, flag)) {
+      throw new HelperArgumentError(
+        row.functionName,
+        "disclosure",
+        `'${String(flag)}' is not a disclosure flag '${row.action}' permits; add only flags the action permits.`,
+      );
+    }
+  }
+  const wanted = new Set<string>([...row.disclosure, ...(extra as string[])]);
+  return FLAGS.filter((f) => wanted.has(f));
 }
 
 function makeHelper(row: AnyUseCaseRow): (client: HelperClient, ...args: unknown[]) => Promise<unknown> {
@@ -131,10 +186,7 @@ function makeHelper(row: AnyUseCaseRow): (client: HelperClient, ...args: unknown
     const overrides = (rest[0] ?? {}) as Record<string, unknown>;
     const request = useCaseRequest(row, input, overrides);
     if (row.paginate && isManyAction(action)) {
-      const data: unknown[] = [];
-      const pages = client.paginate(action, request as never, rest[1] as PaginateOptions | undefined);
-      for await (const entry of pages) data.push(entry);
-      return { data, total: data.length };
+      return collectAll(client, action, request, rest[1] as CollectOptions | undefined);
     }
     const call = (client[row.action] as LooseCall).bind(client) as LooseCall;
     return rest[1] === undefined ? call(request) : call(request, rest[1] as CallOptions);

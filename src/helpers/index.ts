@@ -8,14 +8,23 @@ import { HELPERS } from "./functions.js";
 
 export {
   type CollectedEntries,
+  type CollectOptions,
+  collectAll,
+  HELPER_MAX_ENTRIES,
+  HELPER_MAX_RESTARTS,
+  HELPER_PAGE_CONCURRENCY,
+} from "./collect.js";
+export {
   fixedParams,
   HELPERS,
   HelperArgumentError,
   type HelperClient,
+  type HelperFlags,
   type HelperFunction,
   type HelperOverrides,
   type HelperResult,
   type Helpers,
+  isPublicRow,
   useCaseRequest,
 } from "./functions.js";
 export {

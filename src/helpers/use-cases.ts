@@ -33,9 +33,18 @@ interface UseCaseRow<A extends Action> {
   readonly filters: A extends ManyAction ? Filters : Record<string, never>;
   /** Disclosure flags the use case asks for; the result's entry type follows them. */
   readonly disclosure: readonly PermittedFlag<A>[];
-  /** Page size (for `paginate` rows: the page size, equal to the active cap). */
+  /**
+   * Page size of a one-page row (search, get): lowered to the cap when a
+   * caller adds flags. `paginate` rows do not use it as a page size: they
+   * page at the cap of the active flags and return every entry; for them it
+   * is the size the site renders (docs only).
+   */
   readonly limit: number;
-  /** Fetch every page and return all entries (bounded by `PaginateOptions.maxEntries`). */
+  /**
+   * A listing: fetch every page (concurrently after the first) and return all
+   * entries with the server's `total`, bounded by `maxEntries` (default
+   * HELPER_MAX_ENTRIES), which throws rather than truncate.
+   */
   readonly paginate?: boolean;
   /** What the caller supplies: a search query, a document URI, or a path prefix filter. */
   readonly input?: UseCaseInput;
@@ -57,7 +66,8 @@ export const USE_CASES = [
     filters: { audience: "public", exposure: "public" },
     disclosure: ["blockquote"],
     limit: 100,
-    approxTokens: { min: 15_000, max: 15_000, per: "call" },
+    paginate: true,
+    approxTokens: { min: 15_000, max: 15_000, per: "page" },
   },
   {
     id: "canon-governance-index",
@@ -71,7 +81,8 @@ export const USE_CASES = [
     filters: { audience: "canon", tier: [1, 2] },
     disclosure: ["metadata"],
     limit: 100,
-    approxTokens: { min: 25_000, max: 25_000, per: "call" },
+    paginate: true,
+    approxTokens: { min: 25_000, max: 25_000, per: "page" },
   },
   {
     id: "notebook",
@@ -85,8 +96,9 @@ export const USE_CASES = [
     filters: {},
     disclosure: ["blockquote"],
     limit: 100,
+    paginate: true,
     input: "path_prefix",
-    approxTokens: { min: 8_000, max: 8_000, per: "call" },
+    approxTokens: { min: 8_000, max: 8_000, per: "page" },
   },
   {
     id: "sitemap",
@@ -144,7 +156,8 @@ export const USE_CASES = [
     filters: { start_here: true, exposure: "public" },
     disclosure: ["blockquote"],
     limit: 12,
-    approxTokens: { min: 1_800, max: 1_800, per: "call" },
+    paginate: true,
+    approxTokens: { min: 1_800, max: 1_800, per: "page" },
   },
   {
     id: "session-history",
@@ -158,7 +171,8 @@ export const USE_CASES = [
     filters: { include: "journals", path_prefix: "odd/handoffs/" },
     disclosure: ["blockquote"],
     limit: 25,
-    approxTokens: { min: 3_800, max: 3_800, per: "call" },
+    paginate: true,
+    approxTokens: { min: 3_800, max: 3_800, per: "page" },
   },
 ] as const satisfies readonly AnyUseCaseRow[];
 

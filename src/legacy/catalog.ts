@@ -134,30 +134,6 @@ export function legacyCatalogResult(
   return result;
 }
 
-/**
- * The legacy fields a window server adds to a contract catalog: rollups over
- * the filtered documents (in path order) and, when the caller passed
- * `sort_by` (as in 0.28.x), articles and pagination that are exactly the
- * contract page (`page` null without `sort_by`).
- */
-export function legacyWindowCatalog(
-  filtered: readonly CorpusDocument[],
-  page: readonly CorpusDocument[] | null,
-  paging: { readonly offset: number; readonly limit: number; readonly total: number },
-): LegacyCatalogResult {
-  const legacy = legacyCatalogResult(filtered);
-  if (page) {
-    legacy.articles = page.map(legacyArticle);
-    legacy.pagination = {
-      offset: paging.offset,
-      limit: paging.limit,
-      total_candidates: paging.total,
-      has_more: paging.offset + page.length < paging.total,
-    };
-  }
-  return legacy;
-}
-
 /** The legacy catalog's assistant text (counts, start here, top categories, listed articles). */
 export function legacyCatalogText(
   docs: readonly CorpusDocument[],

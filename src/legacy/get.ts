@@ -1,10 +1,12 @@
 /**
  * The 0.28.x `get` result: the whole file (frontmatter included) with its
  * content hash, optionally one `## ` section, optionally the frontmatter.
+ * Pass an index of legacy documents (legacyView) so the whole-file hash is
+ * 0.28.x's string hash, as the section's always is.
  */
-import { sha256Hex } from "../corpus/parse.js";
+import { legacyContentHash, readLegacyFrontmatter } from "./frontmatter.js";
 import { type LegacyIndex, legacyPathForInput } from "./lookup.js";
-import { extractSection, legacyMetadata } from "./text.js";
+import { extractSection } from "./text.js";
 
 export interface LegacyGetOptions {
   readonly include_metadata?: boolean;
@@ -23,9 +25,6 @@ export type LegacyGetResult =
   | { error: string; path: string }
   | { error: string; path: string; requested_section: string; available_sections: string[] };
 
-/** Content hash of a served text: sha256 hex, as the corpus hashes files (the 0.28.x server used a 31-bit string hash). */
-const hashText = sha256Hex;
-
 export function legacyGetResult(
   index: LegacyIndex,
   input: string,
@@ -34,7 +33,8 @@ export function legacyGetResult(
   const path = legacyPathForInput(input, index);
   const doc = index.byPath.get(path);
   if (!doc) return { error: `Document not found: ${input}`, path };
-  const metadata = options.include_metadata ? legacyMetadata(doc) : undefined;
+  // 0.28.x returns its reader's whole reading here (text fields not coerced, unlike its index).
+  const metadata = options.include_metadata ? (readLegacyFrontmatter(doc.raw) ?? undefined) : undefined;
   if (options.section) {
     const found = extractSection(doc.raw, options.section);
     if (!found.found) {
@@ -49,7 +49,7 @@ export function legacyGetResult(
       path,
       section: options.section,
       content: found.content,
-      content_hash: hashText(found.content),
+      content_hash: legacyContentHash(found.content),
     };
     if (metadata) result.metadata = metadata;
     return result;

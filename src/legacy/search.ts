@@ -4,7 +4,8 @@
  * otherwise): at most 5 hits, evidence quotes for the top 3.
  */
 import type { CorpusDocument } from "../corpus/types.js";
-import { legacyMetadata, legacyQuote, legacySnippet, legacyTags, legacyTitle } from "./text.js";
+import { readLegacyFrontmatter } from "./frontmatter.js";
+import { legacyQuote, legacySnippet, legacyTags, legacyTitle } from "./text.js";
 
 export const LEGACY_SEARCH_MAX_HITS = 5;
 const EVIDENCE_COUNT = 3;
@@ -72,7 +73,8 @@ export function legacyHit(doc: CorpusDocument, score: number, includeMetadata: b
     source: LEGACY_SOURCE,
   };
   if (hit.tags === undefined) delete hit.tags;
-  const metadata = includeMetadata ? legacyMetadata(doc) : undefined;
+  // 0.28.x attaches its reader's whole reading of the file (not its index's coerced copy).
+  const metadata = includeMetadata ? (readLegacyFrontmatter(doc.raw) ?? undefined) : undefined;
   if (metadata) hit.metadata = metadata;
   return hit;
 }

@@ -3,37 +3,17 @@
  * choice of target (a live server by URL, or a corpus folder served by the
  * embedded reference server, the bundled sample corpus by default).
  */
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { DEFAULT_KIND_MAP, type KindMap, parseKindMap } from "../contract/index.js";
-import { loadCorpus, requireDocuments } from "../corpus/index.js";
+import type { KindMap } from "../contract/index.js";
+import { loadCorpus, readKindMapFile, requireDocuments } from "../corpus/index.js";
 import type { Corpus } from "../corpus/types.js";
 
 /**
- * Read a `--kind-map FILE` (JSON object of path prefix → kind). Its entries
- * are laid over the default map, so `{"canon/apocrypha/": "apocrypha"}`
- * adds one prefix and keeps the others (the longest prefix wins).
+ * Read a `--kind-map FILE` (JSON or YAML object of path prefix → kind, laid
+ * over the default map). It lives with the corpus loader; re-exported here
+ * for the commands that take the flag.
  */
-export async function readKindMapFile(file: string, cwd: string = process.cwd()): Promise<KindMap> {
-  const path = resolve(cwd, file);
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    throw new Error(`--kind-map: cannot read '${file}': ${(error as Error).message}`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`--kind-map: '${file}' is not JSON (${(error as Error).message})`);
-  }
-  try {
-    return { ...DEFAULT_KIND_MAP, ...parseKindMap(value) };
-  } catch (error) {
-    throw new Error(`--kind-map '${file}': ${(error as Error).message}`);
-  }
-}
+export { readKindMapFile } from "../corpus/index.js";
 
 /** `--url` / `--corpus` / `--kind-map` as every verification command takes them. */
 export interface TargetFlags {
@@ -44,7 +24,14 @@ export interface TargetFlags {
 
 export type ResolvedTarget =
   | { readonly kind: "url"; readonly url: string; readonly label: string }
-  | { readonly kind: "embedded"; readonly dir: string; readonly kindMap?: KindMap; readonly label: string };
+  | {
+      readonly kind: "embedded";
+      readonly dir: string;
+      /** A `--kind-map` file's map, overriding the corpus's own `oddkit.kinds.*` (read when loading). */
+      readonly kindMap?: KindMap;
+      readonly kindMapFile?: string;
+      readonly label: string;
+    };
 
 /** Decide the target: a URL, or a corpus folder (default: the bundled sample corpus) for the embedded server. */
 export async function resolveTarget(
@@ -67,7 +54,7 @@ export async function resolveTarget(
   return {
     kind: "embedded",
     dir,
-    ...(kindMap ? { kindMap } : {}),
+    ...(kindMap ? { kindMap, kindMapFile: flags.kindMap } : {}),
     label: flags.corpus !== undefined ? flags.corpus : "the bundled sample corpus",
   };
 }
@@ -76,7 +63,13 @@ export async function resolveTarget(
 export async function loadTargetCorpus(
   target: Extract<ResolvedTarget, { kind: "embedded" }>,
 ): Promise<Corpus> {
-  const corpus = await loadCorpus(target.dir, target.kindMap ? { kindMap: target.kindMap } : {});
+  // --kind-map overrides the corpus's own oddkit.kinds.* (which loadCorpus reads otherwise)
+  const corpus = await loadCorpus(
+    target.dir,
+    target.kindMap
+      ? { kindMap: target.kindMap, kindMapSource: { from: "file", file: target.kindMapFile ?? "--kind-map" } }
+      : {},
+  );
   requireDocuments(
     target.label,
     corpus.documents.length,

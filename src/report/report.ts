@@ -10,8 +10,14 @@ import type { AuditReport } from "../audit/types.js";
 import { createOddkitClient } from "../client/index.js";
 import { type ConformanceReport, runConformance } from "../conformance/index.js";
 import { type CostOutcome, settleCost, workloadFromCost } from "../conformance/workload.js";
-import { DEFAULT_KIND_MAP, type KindMap } from "../contract/index.js";
-import { corpusFromFiles, requireDocuments, sampleCorpusDir } from "../corpus/index.js";
+import type { KindMap } from "../contract/index.js";
+import {
+  corpusFromFiles,
+  corpusKindMap,
+  type KindMapSource,
+  requireDocuments,
+  sampleCorpusDir,
+} from "../corpus/index.js";
 import type { CostOptions } from "../cost/measure.js";
 import { createReferenceServer } from "../server/index.js";
 import { auditServerDocuments } from "./remote-audit.js";
@@ -23,6 +29,8 @@ export interface MigrationReportOptions {
   readonly url?: string;
   readonly corpus?: string;
   readonly kindMap?: KindMap;
+  /** Where `kindMap` came from (shown in the audit); without `kindMap` the corpus's own map is read. */
+  readonly kindMapSource?: KindMapSource;
   readonly cost?: Pick<CostOptions, "callsPerHour" | "ttlSeconds" | "changesPerDay">;
   /**
    * Called with each part of the report as soon as it is measured, in this
@@ -70,16 +78,19 @@ export async function migrationReport(options: MigrationReportOptions = {}): Pro
   const started = Date.now();
   if (options.url !== undefined) return remoteReport(options.url, options, started);
   const dir = options.corpus ?? sampleCorpusDir();
-  const kindMap = options.kindMap ?? DEFAULT_KIND_MAP;
   // The folder is read once: the audit and the served corpus are built from the same files.
   const root = resolve(dir);
   const files = await readMarkdownFolder(dir);
   requireDocuments(dir, files.length);
-  const corpus = corpusFromFiles(files, { root, kindMap });
+  const { map: kindMap, source: kindMapSource } =
+    options.kindMap !== undefined
+      ? { map: options.kindMap, source: options.kindMapSource ?? ({ from: "option" } as const) }
+      : await corpusKindMap(root);
+  const corpus = corpusFromFiles(files, { root, kindMap, kindMapSource });
   const target = `embedded contract server on ${options.corpus ?? "the bundled sample corpus"} (${corpus.documents.length} documents)`;
   const emit = options.onSection ?? (() => undefined);
   emit({ section: "target", target });
-  const audit = auditFiles(root, files, kindMap, false);
+  const audit = auditFiles(root, files, kindMap, false, kindMapSource);
   emit({ section: "audit", audit, auditSource: "files" });
   const server = await createReferenceServer({
     corpus,

@@ -15,13 +15,16 @@ import {
 import type { CorpusDocument } from "../corpus/types.js";
 import {
   LEGACY_SEARCH_MAX_HITS,
+  legacyCatalogResult,
+  legacyDocument,
   legacyGetResult,
   legacyPreflightResult,
   legacyResolveResult,
   legacySearchResult,
-  legacyWindowCatalog,
+  legacyView,
 } from "../legacy/index.js";
 import { entryFor } from "./entries.js";
+import { type LegacyRanking, legacyStateOf } from "./legacy-actions.js";
 import { findDocument, resolveDocument } from "./lookup.js";
 import { preflightBundle } from "./preflight.js";
 import { querySnippet } from "./snippet.js";
@@ -38,6 +41,7 @@ export function searchAction(
   served: ServedCorpus,
   req: ResolvedRequest<"search">,
   legacyWindow: boolean,
+  ranking: LegacyRanking = "0.28",
 ): ActionOutcome {
   const matches = compileFilters(pickFilters(req.params));
   // Only the hits up to the page's end are ranked in order (the window's legacy fields need the first few).
@@ -45,7 +49,7 @@ export function searchAction(
   const { total, hits } = served.index.rank(
     req.params.input,
     (doc) => served.isListed(doc) && matches(doc),
-    legacyWindow ? Math.max(wanted, LEGACY_SEARCH_MAX_HITS) : wanted,
+    wanted,
   );
   const page = hits.slice(req.offset, wanted);
   const data = page.map((h) =>
@@ -53,8 +57,20 @@ export function searchAction(
   );
   let result: Record<string, unknown> = buildManyResult(req, data, total);
   if (legacyWindow) {
-    const legacy = legacySearchResult(hits, {
-      docsConsidered: served.index.size,
+    // The hits a 0.28.x server ranks (its BM25 over its index), among the documents the filters allow.
+    const state = legacyStateOf(served.corpus);
+    const allowed = new Set(served.listed.filter(matches).map((d) => d.path));
+    const ranked =
+      ranking === "reference"
+        ? served.index
+            .rank(req.params.input, (doc) => allowed.has(doc.path), LEGACY_SEARCH_MAX_HITS)
+            .hits.map((h) => ({ doc: h.doc, score: h.score }))
+        : state.bm25
+            .search(req.params.input, state.bm25.size)
+            .filter((r) => allowed.has(r.item.path))
+            .map((r) => ({ doc: r.item, score: r.score }));
+    const legacy = legacySearchResult(ranked, {
+      docsConsidered: state.index.documents.length,
       include_metadata: req.disclosure.includes("metadata"),
     });
     result = mergeLegacyFields("search", result, legacy);
@@ -89,13 +105,17 @@ export function catalogAction(
   );
   let result: Record<string, unknown> = buildManyResult(req, data, total);
   if (legacyWindow) {
-    // Rollups over the filtered set, in path order; articles (with sort_by, as in 0.28.x) are exactly the contract's page.
-    const inPathOrder = served.listed.filter(matches);
-    const legacy = legacyWindowCatalog(inPathOrder, req.params.sort_by !== undefined ? page : null, {
-      offset: req.offset,
-      limit: req.limit,
-      total,
-    });
+    // Legacy fields as 0.28.x computes them over the same documents (its reading of each,
+    // its path order — locale, not code unit — and its date order), paged with the same limit/offset.
+    const legacyDocs = served.listed.filter(matches).map(legacyDocument);
+    const legacy =
+      req.params.sort_by === "path" || req.params.sort_by === "date"
+        ? legacyCatalogResult(legacyDocs, {
+            sort_by: req.params.sort_by,
+            limit: req.limit,
+            offset: req.offset,
+          })
+        : legacyCatalogResult(legacyDocs);
     result = mergeLegacyFields("catalog", result, legacy);
   }
   return {
@@ -116,7 +136,7 @@ export function preflightAction(
   const data = page.map((b) => entryFor("preflight", req.disclosure, b.doc, { role: b.role }));
   let result: Record<string, unknown> = buildManyResult(req, data, bundle.length);
   if (legacyWindow) {
-    const docs = served.listed.filter(compileFilters(filters));
+    const docs = served.listed.filter(compileFilters(filters)).map(legacyDocument);
     result = mergeLegacyFields("preflight", result, legacyPreflightResult(docs, req.params.input));
   }
   const roles = page.map((b) => `- ${b.role}: ${b.doc.uri} — ${b.doc.title}`);
@@ -143,7 +163,7 @@ export function getAction(
   const data = entryFor("get", req.disclosure, doc, { content_hash: doc.contentHash });
   let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
   if (legacyWindow) {
-    const legacy = legacyGetResult(served.corpus, doc.path, {
+    const legacy = legacyGetResult(legacyView(served.corpus), doc.path, {
       include_metadata: req.disclosure.includes("metadata"),
     });
     result = mergeLegacyFields("get", result, legacy);
@@ -167,7 +187,11 @@ export function resolveAction(
   });
   let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
   if (legacyWindow)
-    result = mergeLegacyFields("resolve", result, legacyResolveResult(served.corpus, req.params.input));
+    result = mergeLegacyFields(
+      "resolve",
+      result,
+      legacyResolveResult(legacyView(served.corpus), req.params.input),
+    );
   const steps = chain.length;
   return {
     result,

@@ -14,6 +14,7 @@ import {
   REQUEST_BOUNDS,
   validateRequest,
 } from "../contract/index.js";
+import { legacyOptInRefusal } from "../contract/version-window.js";
 import {
   LEGACY_RETRIEVAL_ACTIONS,
   legacyErrorEnvelope,
@@ -28,7 +29,7 @@ import {
   resolveAction,
   searchAction,
 } from "./contract-actions.js";
-import { runLegacyAction } from "./legacy-actions.js";
+import { type LegacyRanking, runLegacyAction } from "./legacy-actions.js";
 import type { ActionOutcome, ServedCorpus } from "./state.js";
 import { type ServerMode, UNIFIED_TOOL } from "./tools.js";
 
@@ -48,6 +49,10 @@ export interface DispatchContext {
   readonly served: ServedCorpus;
   readonly mode: ServerMode;
   readonly version: string;
+  /** Minors the legacy envelope opt-in lives after N (2 or 3): with `version`, decides whether it is accepted. */
+  readonly windowMinors: number;
+  /** Whose ranking legacy-mode search answers with (see ReferenceServerOptions.legacyRanking). */
+  readonly legacyRanking: LegacyRanking;
 }
 
 export const CONSUMER_NUDGE =
@@ -87,20 +92,16 @@ function contractOutcome(ctx: DispatchContext, action: Action, args: Record<stri
     return { result: { ...validation.error }, assistantText: validation.error.error_message, isError: true };
   }
   const legacyWindow = validation.request.legacyEnvelope;
-  if (legacyWindow && ctx.mode === "contract") {
-    const error = invalidParamsError(action, [
-      {
-        param: LEGACY_OPT_IN_PARAM,
-        message:
-          "this server runs in contract mode, which serves the new shape only; start it with --mode window to receive the legacy fields",
-      },
-    ]);
+  // The opt-in follows the server's version: accepted from N until N + window minors.
+  const refusal = legacyWindow ? legacyOptInRefusal(ctx.version, { windowMinors: ctx.windowMinors }) : null;
+  if (refusal !== null) {
+    const error = invalidParamsError(action, [{ param: LEGACY_OPT_IN_PARAM, message: refusal }]);
     return { result: { ...error }, assistantText: error.error_message, isError: true };
   }
   const { served } = ctx;
   switch (validation.request.action) {
     case "search":
-      return searchAction(served, validation.request as never, legacyWindow);
+      return searchAction(served, validation.request as never, legacyWindow, ctx.legacyRanking);
     case "catalog":
       return catalogAction(served, validation.request as never, legacyWindow);
     case "preflight":
@@ -153,7 +154,7 @@ export class Dispatcher {
       if (refusal) return toToolResult(legacyErrorEnvelope(refusal), true);
       const parsed = parseLegacyParams(name, retrieval, args);
       if (!parsed.ok) return toToolResult(legacyErrorEnvelope(parsed.error), true);
-      outcome = runLegacyAction(this.ctx.served, retrieval, parsed.params);
+      outcome = runLegacyAction(this.ctx.served, retrieval, parsed.params, this.ctx.legacyRanking);
     } else {
       if (name === UNIFIED_TOOL) delete args.action;
       outcome = contractOutcome(this.ctx, retrieval as Action, args);

@@ -6,6 +6,7 @@ export { corpusFromFiles, loadCorpus, sampleCorpusDir } from "../corpus/index.js
 export type { Corpus, CorpusDocument, LoadWarning } from "../corpus/types.js";
 export { type CallMeta, CONSUMER_NUDGE, type ToolResult } from "./dispatch.js";
 export { HEALTH_PATH, MAX_REQUEST_BODY_BYTES, MCP_PATH, SERVER_CARD_PATH } from "./http.js";
+export { LEGACY_RANKINGS, type LegacyRanking } from "./legacy-actions.js";
 export { type Listening, type ListenOptions, listenWith } from "./listen.js";
 export { PREFLIGHT_BUNDLE } from "./preflight.js";
 export {

@@ -1,12 +1,15 @@
 /**
  * Legacy mode: the 0.28.x results of the retrieval actions, built by the
- * pure builders of src/legacy over the served corpus (ranked by the same
- * BM25 index as the contract search).
+ * pure builders of src/legacy over the served corpus re-read the 0.28.x way
+ * (its frontmatter reader, URIs, titles and string content hash: legacyView)
+ * and ranked by 0.28.x's own BM25 (LegacyBm25), so scores, order and weak
+ * hits are the ones legacy callers saw.
  */
 import type { Action } from "../contract/index.js";
 import type { Corpus, CorpusDocument } from "../corpus/types.js";
 import {
   LEGACY_SEARCH_MAX_HITS,
+  LegacyBm25,
   type LegacyCallParams,
   type LegacyIndex,
   legacyCatalogResult,
@@ -20,34 +23,68 @@ import {
   legacyResolveText,
   legacySearchResult,
   legacySearchText,
+  legacySnippet,
+  legacyTags,
+  legacyTextForSearch,
+  legacyTitle,
+  legacyView,
 } from "../legacy/index.js";
 import type { ActionOutcome, ServedCorpus } from "./state.js";
 
-const indexes = new WeakMap<Corpus, { index: LegacyIndex; indexed: ReadonlySet<CorpusDocument> }>();
-
-/** The 0.28.x index of the served folder (computed once per corpus). */
-function indexOf(corpus: Corpus) {
-  let entry = indexes.get(corpus);
-  if (!entry) {
-    const index = legacyIndex(corpus);
-    entry = { index, indexed: new Set(index.documents) };
-    indexes.set(corpus, entry);
-  }
-  return entry;
+export interface LegacyState {
+  /** Every served document, read the 0.28.x way (`get` reaches files outside the index). */
+  readonly all: LegacyIndex;
+  /** The indexed folders (search, catalog, resolve, preflight). */
+  readonly index: LegacyIndex;
+  readonly bm25: LegacyBm25<CorpusDocument>;
 }
+
+const states = new WeakMap<Corpus, LegacyState>();
+
+/** The 0.28.x index of the served folder (computed once per corpus); window mode ranks its legacy hits with it too. */
+export function legacyStateOf(corpus: Corpus): LegacyState {
+  let state = states.get(corpus);
+  if (!state) {
+    const all = legacyView(corpus);
+    const index = legacyIndex(all);
+    const bm25 = new LegacyBm25(index.documents, (doc) =>
+      legacyTextForSearch({
+        title: legacyTitle(doc),
+        path: doc.path,
+        tags: legacyTags(doc),
+        excerpt: legacySnippet(doc.raw),
+      }),
+    );
+    state = { all, index, bm25 };
+    states.set(corpus, state);
+  }
+  return state;
+}
+
+/**
+ * Whose ranking legacy-mode search answers with: `0.28` (0.28.x's own BM25:
+ * its hits, order and scores) or `reference` (this server's contract ranking
+ * in the legacy shape), which isolates a migration's effect from the ranking
+ * change when the same code is run before and after.
+ */
+export const LEGACY_RANKINGS = ["0.28", "reference"] as const;
+export type LegacyRanking = (typeof LEGACY_RANKINGS)[number];
 
 export function runLegacyAction(
   served: ServedCorpus,
   action: Action,
   params: LegacyCallParams,
+  ranking: LegacyRanking = "0.28",
 ): ActionOutcome {
-  const { index, indexed } = indexOf(served.corpus);
+  const { all, index, bm25 } = legacyStateOf(served.corpus);
   const docs = index.documents;
   const input = params.input ?? "";
   switch (action) {
     case "search": {
-      // 0.28.x answers the best LEGACY_SEARCH_MAX_HITS hits; only those are ranked in order.
-      const ranked = served.index.rank(input, (doc) => indexed.has(doc), LEGACY_SEARCH_MAX_HITS).hits;
+      const ranked =
+        ranking === "reference"
+          ? referenceRanked(served, index, input)
+          : bm25.search(input, LEGACY_SEARCH_MAX_HITS).map((r) => ({ doc: r.item, score: r.score }));
       const result = legacySearchResult(ranked, {
         docsConsidered: docs.length,
         include_metadata: params.include_metadata,
@@ -75,7 +112,7 @@ export function runLegacyAction(
     }
     case "get": {
       const options = { include_metadata: params.include_metadata, section: params.section };
-      const result = legacyGetResult(served.corpus, input, options);
+      const result = legacyGetResult(all, input, options);
       return { result: { ...result }, assistantText: legacyGetText(input, options, result), isError: false };
     }
     case "resolve": {
@@ -87,4 +124,12 @@ export function runLegacyAction(
       return { result: { ...result }, assistantText: legacyPreflightText(docs, result), isError: false };
     }
   }
+}
+
+/** The contract search's best hits among the 0.28.x index's documents (legacyRanking "reference"). */
+function referenceRanked(served: ServedCorpus, index: LegacyIndex, input: string) {
+  const indexed = new Set(index.documents.map((d) => d.path));
+  return served.index
+    .rank(input, (doc) => indexed.has(doc.path), LEGACY_SEARCH_MAX_HITS)
+    .hits.map((h) => ({ doc: h.doc, score: h.score }));
 }

@@ -3,15 +3,18 @@
  * markdown (default: the bundled sample corpus), in the contract, legacy or
  * window shape, reachable in-process, in memory, over HTTP and over stdio.
  */
+
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { KindMap } from "../contract/index.js";
+import { CONTRACT_VERSION, parseSemver, windowLength } from "../contract/version-window.js";
 import { loadCorpus, sampleCorpusDir } from "../corpus/index.js";
 import type { Corpus, LoadWarning } from "../corpus/types.js";
 import { type CallMeta, Dispatcher, type ToolResult } from "./dispatch.js";
 import { createFetchHandler } from "./http.js";
+import { LEGACY_RANKINGS, type LegacyRanking } from "./legacy-actions.js";
 import { type Listening, type ListenOptions, listenWith } from "./listen.js";
 import { createMcpServer } from "./mcp.js";
 import { readCachedPostings, writeCachedPostings } from "./search/index-cache.js";
@@ -22,17 +25,33 @@ import { SERVER_MODES, type ServerMode, type ToolDefinition, toolDefinitions } f
 /** `serverInfo.version` and `oddkit_version` when none is given: the last legacy release, or the contract's landing. */
 export const DEFAULT_SERVER_VERSIONS: Readonly<Record<ServerMode, string>> = {
   legacy: "0.28.1",
-  contract: "0.30.0",
-  window: "0.30.0",
+  contract: CONTRACT_VERSION,
+  window: CONTRACT_VERSION,
 };
 export const DEFAULT_SERVER_NAME = "oddkit";
 
 export interface ReferenceServerOptions {
   /** A folder of markdown, or a loaded corpus. Default: the bundled sample corpus. */
   readonly corpus?: string | Corpus;
+  /**
+   * `contract` (default): the contract shape; the legacy envelope opt-in
+   * (`include_legacy_envelope: true`) follows `version` — accepted from N
+   * (0.30.0) until N + `windowMinors`, refused before and after, naming the
+   * removal version. `legacy`: the 0.28.x shape. `window`: the same as
+   * `contract` (kept for existing callers; the version decides).
+   */
   readonly mode?: ServerMode;
-  /** Reported as `serverInfo.version`, `/health` version and by `oddkit_version`. */
+  /** Reported as `serverInfo.version`, `/health` version and by `oddkit_version`; decides the opt-in (semver). */
   readonly version?: string;
+  /** Minors the legacy envelope window runs after N: 2 (default) or 3. */
+  readonly windowMinors?: number;
+  /**
+   * Legacy mode's search ranking: `0.28` (default: 0.28.x's own BM25 hits,
+   * order and scores) or `reference` (this server's contract ranking in the
+   * legacy shape, so a before/after run of the same site differs only by
+   * what its migration changed).
+   */
+  readonly legacyRanking?: LegacyRanking;
   /** Path prefix → kind map used to load a corpus folder (longest prefix wins). */
   readonly kindMap?: KindMap;
   /** MCP server name (default "oddkit"). */
@@ -65,6 +84,8 @@ export interface ReferenceServer {
   readonly version: string;
   /** Where the search index came from: built now, or read from the index cache. */
   readonly indexSource: "built" | "cache";
+  /** Minors the legacy envelope window runs after N (2 or 3). */
+  readonly windowMinors: number;
   /** Load warnings of the corpus (files served with what could be read, files not read). */
   readonly warnings: readonly LoadWarning[];
   readonly tools: readonly ToolDefinition[];
@@ -122,9 +143,28 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   }
   const corpus = await corpusFrom(options);
   const version = options.version ?? DEFAULT_SERVER_VERSIONS[mode];
+  let windowMinors: number;
+  try {
+    parseSemver(version, "createReferenceServer: version");
+    windowMinors = windowLength(options.windowMinors);
+  } catch (error) {
+    throw new TypeError(`createReferenceServer: ${(error as Error).message}`, { cause: error });
+  }
   const name = options.name ?? DEFAULT_SERVER_NAME;
   const { index, indexSource } = searchIndexOf(corpus, options.indexCache ?? false);
-  const dispatcher = new Dispatcher({ served: servedCorpus(corpus, index), mode, version });
+  const legacyRanking = options.legacyRanking ?? "0.28";
+  if (!(LEGACY_RANKINGS as readonly string[]).includes(legacyRanking)) {
+    throw new TypeError(
+      `createReferenceServer: legacyRanking '${String(legacyRanking)}' is not one of ${LEGACY_RANKINGS.join(", ")}`,
+    );
+  }
+  const dispatcher = new Dispatcher({
+    served: servedCorpus(corpus, index),
+    mode,
+    version,
+    windowMinors,
+    legacyRanking,
+  });
   const tools = toolDefinitions(mode);
   const consumers = new Map<string, number>();
   const record = (consumer: string | null) => {
@@ -159,6 +199,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     mode,
     version,
     indexSource,
+    windowMinors,
     warnings: corpus.warnings,
     tools,
     consumers,

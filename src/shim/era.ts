@@ -1,53 +1,49 @@
 /**
  * Era detection: where a server stands relative to the contract's landing
- * version N. The legacy envelope opt-in exists from N and is removed at N+2
- * minors, so a server is pre-contract (v < N), in the window (N ≤ v < N+2
- * minors) or post-window (v ≥ N+2 minors).
+ * version N and the window length (2 minors, or 3). A server is pre-contract
+ * (v < N, pre-releases of N included), in the window (N ≤ v < N + window)
+ * or post-window (v ≥ N + window). The rule itself lives in
+ * src/contract/version-window.ts; this module adds the shims' options
+ * (explicit override) and reads the versions a server reports.
  */
 
-import { LEGACY_WINDOW_MINORS } from "../contract/index.js";
+import {
+  CONTRACT_VERSION,
+  ERAS,
+  type Era,
+  eraOfVersion,
+  VersionWindowError,
+  type WindowOptions,
+  windowEndVersion,
+  windowLength,
+} from "../contract/version-window.js";
 
-export const ERAS = ["pre-contract", "window", "post-window"] as const;
-export type Era = (typeof ERAS)[number];
+export { ERAS, type Era };
 
 /** The contract's landing version unless a caller says otherwise. */
-export const DEFAULT_CONTRACT_VERSION = "0.30.0";
-
-export interface SemVer {
-  readonly major: number;
-  readonly minor: number;
-  readonly patch: number;
-}
+export const DEFAULT_CONTRACT_VERSION = CONTRACT_VERSION;
 
 export class EraDetectionError extends Error {
   override readonly name = "EraDetectionError";
 }
 
-const SEMVER = /^v?(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/;
-
-/** Parse `MAJOR.MINOR.PATCH` (optional `v`, pre-release/build suffixes ignored); throws on anything else. */
-export function parseVersion(version: string, what = "version"): SemVer {
-  const match = SEMVER.exec(version.trim());
-  if (!match) {
-    throw new EraDetectionError(
-      `${what} ${JSON.stringify(version)} is not a MAJOR.MINOR.PATCH version (e.g. "0.30.1"); pass { override: "window" } to set the era explicitly.`,
-    );
-  }
-  return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]) };
-}
-
-function compare(a: SemVer, b: SemVer): number {
-  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-
 export interface DetectEraOptions {
-  /** The contract's landing version N (default 0.30.0). */
+  /** The contract's landing version N (default 0.30.0). Never move N to lengthen the window: use windowMinors. */
   readonly n?: string;
+  /** Minors the legacy envelope window runs after N: 2 (default) or 3 (a migration spanning more than one minor). */
+  readonly windowMinors?: number;
   /** Force an era (e.g. a server that misreports its version); skips parsing. */
   readonly override?: Era;
 }
 
-/** Classify a server version: pre-contract (v < N), window (N ≤ v < N+2 minors) or post-window. */
+function windowOptions(options: DetectEraOptions): WindowOptions {
+  return {
+    ...(options.n !== undefined ? { n: options.n } : {}),
+    ...(options.windowMinors !== undefined ? { windowMinors: options.windowMinors } : {}),
+  };
+}
+
+/** Classify a server version: pre-contract (v < N), window (N ≤ v < N + window) or post-window. */
 export function detectEra(version: string, options: DetectEraOptions = {}): Era {
   if (options.override !== undefined) {
     if (!(ERAS as readonly string[]).includes(options.override)) {
@@ -57,11 +53,19 @@ export function detectEra(version: string, options: DetectEraOptions = {}): Era 
     }
     return options.override;
   }
-  const n = parseVersion(options.n ?? DEFAULT_CONTRACT_VERSION, "contract version N");
-  const v = parseVersion(version, "server version");
-  if (compare(v, n) < 0) return "pre-contract";
-  const end: SemVer = { major: n.major, minor: n.minor + LEGACY_WINDOW_MINORS, patch: 0 };
-  return compare(v, end) < 0 ? "window" : "post-window";
+  try {
+    return eraOfVersion(version, windowOptions(options));
+  } catch (error) {
+    if (error instanceof VersionWindowError) {
+      throw new EraDetectionError(
+        `${error.message}; pass { override: "window" } to set the era explicitly.`,
+        {
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
 }
 
 /** What a server told us about its version, from the MCP handshake and/or `oddkit_version`. */
@@ -72,6 +76,16 @@ export interface VersionSources {
   readonly oddkitVersion?: string | undefined;
 }
 
+function isVersion(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  try {
+    eraOfVersion(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Era from the versions a server reports. `oddkit_version` is the oddkit
  * release itself; MCP `serverInfo.version` is the same value on oddkit
@@ -80,23 +94,32 @@ export interface VersionSources {
  */
 export function detectEraFrom(sources: VersionSources, options: DetectEraOptions = {}): Era {
   if (options.override !== undefined) return detectEra("0.0.0", options);
-  const candidates = [sources.oddkitVersion, sources.serverInfoVersion].filter(
-    (v): v is string => typeof v === "string" && SEMVER.test(v.trim()),
-  );
-  const chosen = candidates[0];
+  const chosen = [sources.oddkitVersion, sources.serverInfoVersion].find(isVersion);
   if (chosen === undefined) {
     const seen = [sources.oddkitVersion, sources.serverInfoVersion].filter((v) => v !== undefined);
     throw new EraDetectionError(
-      `cannot tell the server's era: no MAJOR.MINOR.PATCH version reported (saw ${
+      `cannot tell the server's era: no semver version reported (saw ${
         seen.length ? seen.map((v) => JSON.stringify(v)).join(", ") : "none"
       }); pass { override: "pre-contract" | "window" | "post-window" }.`,
     );
   }
-  return detectEra(chosen, options);
+  return detectEra(chosen.trim(), options);
 }
 
-/** The first version outside the window for a landing version N (e.g. 0.32.0 for 0.30.0). */
-export function windowEnd(n: string = DEFAULT_CONTRACT_VERSION): string {
-  const v = parseVersion(n, "contract version N");
-  return `${v.major}.${v.minor + LEGACY_WINDOW_MINORS}.0`;
+/** The first version outside the window for a landing version N (0.32.0 for 0.30.0; 0.33.0 with windowMinors 3). */
+export function windowEnd(n: string = DEFAULT_CONTRACT_VERSION, windowMinors?: number): string {
+  try {
+    return windowEndVersion({ n, ...(windowMinors !== undefined ? { windowMinors } : {}) });
+  } catch (error) {
+    throw new EraDetectionError((error as Error).message, { cause: error });
+  }
+}
+
+/** Validate a window length option early (2 or 3), for shims and proxies built with one. */
+export function checkWindowMinors(windowMinors: number | undefined): number {
+  try {
+    return windowLength(windowMinors);
+  } catch (error) {
+    throw new EraDetectionError((error as Error).message, { cause: error });
+  }
 }

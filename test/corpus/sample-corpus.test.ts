@@ -8,7 +8,14 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateCorpus, MARKER_FILE, writeCorpus } from "../../scripts/generate-corpus.js";
+import {
+  generateCorpus,
+  KIND_MAP_FILE,
+  KIND_MAP_TEXT,
+  MARKER_FILE,
+  writeCorpus,
+} from "../../scripts/generate-corpus.js";
+import { DEFAULT_KIND_MAP } from "../../src/contract/index.js";
 import { type Corpus, type CorpusDocument, loadCorpus, sampleCorpusDir } from "../../src/corpus/index.js";
 import { countTokens } from "../../src/tokens.js";
 
@@ -115,13 +122,19 @@ describe("layout and kinds", () => {
     const canon = under("canon/");
     const apocrypha = canon.filter((d) => fm(d).audience === "apocrypha");
     expect(pct((d) => fm(d).audience === "apocrypha", canon)).toBeCloseTo(7, 0);
-    expect(apocrypha.every((d) => d.path.startsWith("canon/apocrypha/") && d.kind === "canon")).toBe(true);
-    const mapped = await loadCorpus(sampleCorpusDir(), {
-      kindMap: { ...corpus.kindMap, "canon/apocrypha/": "apocrypha" },
-    });
-    expect(mapped.documents.filter((d) => d.kind === "apocrypha").map((d) => d.path)).toEqual(
+    expect(apocrypha.every((d) => d.path.startsWith("canon/apocrypha/"))).toBe(true);
+    // the corpus carries its own kind map, so they resolve as apocrypha, not canon
+    expect(corpus.kindMapSource).toEqual({ from: "corpus", file: KIND_MAP_FILE });
+    expect(corpus.documents.filter((d) => d.kind === "apocrypha").map((d) => d.path)).toEqual(
       apocrypha.map((d) => d.path),
     );
+    // and the default prefixes alone would call them canon
+    const unmapped = await loadCorpus(sampleCorpusDir(), { kindMap: DEFAULT_KIND_MAP });
+    expect(
+      unmapped.documents
+        .filter((d) => d.path.startsWith("canon/apocrypha/"))
+        .every((d) => d.kind === "canon"),
+    ).toBe(true);
   });
 
   it("4% have no frontmatter at all (9% of journals)", () => {
@@ -399,6 +412,8 @@ describe("the generator", () => {
     const committed = await snapshot(sampleCorpusDir());
     const generated = new Map([...generateCorpus()].map((f) => [f.path, Buffer.from(f.text)]));
     committed.delete(MARKER_FILE);
+    expect(committed.get(KIND_MAP_FILE)?.toString()).toBe(KIND_MAP_TEXT);
+    committed.delete(KIND_MAP_FILE);
     expect([...committed.keys()].sort()).toEqual([...generated.keys()].sort());
     for (const [path, bytes] of generated) expect(committed.get(path)?.equals(bytes), path).toBe(true);
   });
@@ -410,7 +425,7 @@ describe("the generator", () => {
     writeCorpus(first, { docs: 60, seed: "s1" });
     writeCorpus(second, { docs: 60, seed: "s1" });
     const [fromCli, a, b] = await Promise.all([snapshot(cli), snapshot(first), snapshot(second)]);
-    expect(fromCli.size).toBe(61);
+    expect(fromCli.size).toBe(62); // 60 documents, the kind map, the marker
     expect(b).toEqual(a);
     expect(fromCli).toEqual(a);
   });

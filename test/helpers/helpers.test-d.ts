@@ -50,16 +50,40 @@ describe("helper result types follow each row's disclosure literal", () => {
   });
 });
 
+describe("helpers take extra disclosure, and the result type follows", () => {
+  it("getEssayPage with body and metadata returns both", async () => {
+    const page = await getEssayPage(client, "klappy://writings/x", { disclosure: ["body", "metadata"] });
+    expectTypeOf(page.data.body).toBeString();
+    expectTypeOf(page.data.metadata).toEqualTypeOf<Record<string, unknown>>();
+    expectTypeOf(page.data).not.toHaveProperty("summary");
+  });
+
+  it("a listing widened with metadata carries blockquote and metadata", async () => {
+    const { data } = await getEssaysIndex(client, { disclosure: ["metadata"] });
+    expectTypeOf(data[0]!.blockquote).toEqualTypeOf<string | null>();
+    expectTypeOf(data[0]!.metadata).toEqualTypeOf<Record<string, unknown>>();
+  });
+
+  it("without extra disclosure the row's own type stands", async () => {
+    const page = await getEssayPage(client, "klappy://writings/x");
+    expectTypeOf(page.data).not.toHaveProperty("metadata");
+  });
+});
+
 describe("helper parameters", () => {
   it("require the row's input and accept other request parameters as overrides", () => {
-    expectTypeOf(getNotebook).parameter(1).toEqualTypeOf<string | string[]>();
+    void getNotebook(client, ["writings/", "docs/"]);
+    // @ts-expect-error the notebook prefix is a string or a list of them
+    void getNotebook(client, 42);
     // @ts-expect-error the notebook prefix is required
     void getNotebook(client);
     // @ts-expect-error a query is required
     void globalSearch(client);
-    void getEssaysIndex(client, { exposure: ["public", "nav"], sort_by: "date", offset: 100 });
-    // @ts-expect-error disclosure is fixed by the use case
-    void getEssaysIndex(client, { disclosure: ["metadata"] });
+    void getEssaysIndex(client, { exposure: ["public", "nav"], sort_by: "date" });
+    // @ts-expect-error a whole listing has no offset
+    void getEssaysIndex(client, { offset: 100 });
+    // @ts-expect-error catalog does not permit body
+    void getEssaysIndex(client, { disclosure: ["body"] });
     // @ts-expect-error get takes a URI, not filters
     void getEssayPage(client, "klappy://x", { audience: "public" });
     // @ts-expect-error the sitemap pages itself

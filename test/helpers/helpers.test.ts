@@ -40,10 +40,12 @@ describe("the USE_CASES table", () => {
     }
   });
 
-  it("pages the sitemap at exactly the cap of its disclosure", () => {
-    for (const row of USE_CASE_ROWS.filter((r) => r.paginate)) {
-      const checked = validateRequest(row.action, wire(row.action, useCaseRequest(row, undefined)));
-      expect(checked.ok && checked.request.cap.max).toBe(row.limit);
+  it("makes every catalog row a whole listing, and keeps each one-call row's limit within its cap", () => {
+    for (const row of USE_CASE_ROWS) {
+      expect(row.paginate === true, row.id).toBe(row.action === "catalog");
+      if (row.paginate) continue;
+      const checked = validateRequest(row.action, wire(row.action, useCaseRequest(row, "x")));
+      expect(checked.ok && checked.request.limit, row.id).toBe(row.action === "search" ? row.limit : 1);
     }
   });
 
@@ -58,14 +60,15 @@ describe("the USE_CASES table", () => {
 });
 
 describe("the generated helpers send the row's request", () => {
-  it("getEssaysIndex: public essays with blockquotes, 100 per page", async () => {
+  it("getEssaysIndex: public essays with blockquotes, paged at the blockquote cap", async () => {
     const client = createFakeClient();
     const result = await getEssaysIndex(client);
     expect(client.calls).toEqual([
       {
         method: "catalog",
         action: "catalog",
-        params: { audience: "public", exposure: "public", disclosure: ["blockquote"], limit: 100 },
+        params: { audience: "public", exposure: "public", disclosure: ["blockquote"], limit: 200, offset: 0 },
+        options: { cache: false },
       },
     ]);
     expect(result.data[0]).toEqual({
@@ -85,6 +88,7 @@ describe("the generated helpers send the row's request", () => {
       tier: [1, 2],
       disclosure: ["metadata"],
       limit: 100,
+      offset: 0,
     });
   });
 
@@ -94,7 +98,8 @@ describe("the generated helpers send the row's request", () => {
     expect(client.calls[0]?.params).toEqual({
       path_prefix: "writings/notebook/",
       disclosure: ["blockquote"],
-      limit: 100,
+      limit: 200,
+      offset: 0,
     });
   });
 
@@ -123,39 +128,40 @@ describe("the generated helpers send the row's request", () => {
     await getStartHereCarousel(client);
     await getSessionHistory(client);
     expect(client.calls.map((c) => c.params)).toEqual([
-      { start_here: true, exposure: "public", disclosure: ["blockquote"], limit: 12 },
-      { include: "journals", path_prefix: "odd/handoffs/", disclosure: ["blockquote"], limit: 25 },
+      { start_here: true, exposure: "public", disclosure: ["blockquote"], limit: 200, offset: 0 },
+      {
+        include: "journals",
+        path_prefix: "odd/handoffs/",
+        disclosure: ["blockquote"],
+        limit: 200,
+        offset: 0,
+      },
     ]);
   });
 
-  it("getSitemap walks every page through client.paginate and returns all entries", async () => {
+  it("getSitemap collects every page (the first, then the rest at once) and returns all entries in order", async () => {
     const client = createFakeClient(1203);
     const sitemap = await getSitemap(client, { sort_by: "date" }, { maxEntries: 5000 });
     expect(sitemap.total).toBe(1203);
+    expect(sitemap.data).toHaveLength(1203);
     expect(sitemap.data.map((e) => e.position)).toEqual(Array.from({ length: 1203 }, (_, i) => i + 1));
-    expect(client.calls[0]).toEqual({
-      method: "paginate",
-      action: "catalog",
-      params: { sort_by: "date", disclosure: [], limit: 500 },
-      options: { maxEntries: 5000 },
-    });
-    expect(client.calls.filter((c) => c.method === "catalog").map((c) => c.params.offset)).toEqual([
-      0, 500, 1000,
-    ]);
+    expect(sitemap.meta).toMatchObject({ calls: 3, pageSize: 500 });
+    expect(client.calls[0]?.params).toEqual({ sort_by: "date", disclosure: [], limit: 500, offset: 0 });
+    expect(client.calls.map((c) => c.params.offset)).toEqual([0, 500, 1000]);
   });
 });
 
 describe("overrides", () => {
   it("replace a row's filter key by key and keep the others", async () => {
     const client = createFakeClient();
-    await getEssaysIndex(client, { exposure: ["public", "nav"], offset: 100, sort_by: "date" });
+    await getEssaysIndex(client, { exposure: ["public", "nav"], sort_by: "date" });
     expect(client.calls[0]?.params).toEqual({
       audience: "public",
       exposure: ["public", "nav"],
-      offset: 100,
       sort_by: "date",
       disclosure: ["blockquote"],
-      limit: 100,
+      limit: 200,
+      offset: 0,
     });
   });
 
@@ -168,11 +174,9 @@ describe("overrides", () => {
 
   it("refuse the parameters a use case fixes, naming the parameter and the way out", async () => {
     const client = createFakeClient();
-    const call = () => getEssaysIndex(client, { disclosure: ["metadata"] } as never);
+    const call = () => getEssaysIndex(client, { offset: 100 } as never);
     await expect(call()).rejects.toBeInstanceOf(HelperArgumentError);
-    await expect(call()).rejects.toThrow(
-      /'disclosure' is fixed by the 'essays-index' use case.*client\.catalog/,
-    );
+    await expect(call()).rejects.toThrow(/'offset' is fixed by the 'essays-index' use case.*client\.catalog/);
     await expect(getSitemap(client, { limit: 10 } as never)).rejects.toThrow(/'limit' is fixed/);
     await expect(getNotebook(client, "a/", { path_prefix: "b/" } as never)).rejects.toThrow(
       /'path_prefix' is fixed/,

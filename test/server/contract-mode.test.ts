@@ -143,9 +143,15 @@ describe.each(corpora)("contract mode on the %s", (_name, make) => {
       error_code: "INVALID_PARAMS",
       action: "get",
     });
+    // the opt-in follows the version: accepted at 0.30.0 (N), refused from the window's end on
     const legacyOptIn = await server.callTool("oddkit_catalog", { include_legacy_envelope: true });
-    expect(legacyOptIn.isError).toBe(true);
-    expect(resultOf(legacyOptIn)).toMatchObject({ error_code: "INVALID_PARAMS" });
+    expect(legacyOptIn.isError).toBeFalsy();
+    const late = await createReferenceServer({ corpus: server.corpus, version: "0.32.0" });
+    const refused = await late.callTool("oddkit_catalog", { include_legacy_envelope: true });
+    expect(refused.isError).toBe(true);
+    expect(resultOf(refused)).toMatchObject({ error_code: "INVALID_PARAMS" });
+    expect(JSON.stringify(resultOf(refused))).toMatch(/removed in 0\.32\.0/);
+    await late.close();
   });
 
   it("reports the server version and the knowledge base revision", async () => {

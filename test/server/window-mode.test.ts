@@ -10,6 +10,7 @@ import {
   LEGACY_RESULT_FIELDS,
   MANY_RESULT_FIELDS,
 } from "../../src/contract/index.js";
+import { legacyContentHash } from "../../src/legacy/index.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
 import { fixtureCorpus } from "./fixture-corpus.js";
 import { complianceContext, resultOf, subsets } from "./helpers.js";
@@ -59,7 +60,12 @@ describe("window mode", () => {
     );
     const data = r.data as { uri: string }[];
     const articles = r.articles as { uri: string; metadata: object }[];
-    expect(articles.map((a) => a.uri)).toEqual(data.map((e) => e.uri));
+    // 0.28.x's page of the same filtered documents: its (locale) path order, not the contract's code-unit order
+    expect(data).toHaveLength(3);
+    const paths = (articles as unknown as { path: string }[]).map((a) => a.path);
+    expect(paths).toHaveLength(3);
+    expect(paths.every((p) => p.startsWith("docs/"))).toBe(true);
+    expect(paths).toEqual([...paths].sort((a, b) => a.localeCompare(b, "en-US")));
     expect(r.pagination).toMatchObject({ offset: 0, limit: 3, has_more: true });
     expect(Object.keys(r).filter((k) => !(MANY_RESULT_FIELDS as readonly string[]).includes(k))).toEqual(
       LEGACY_RESULT_FIELDS.catalog.filter((k) => k !== "total"),
@@ -87,7 +93,8 @@ describe("window mode", () => {
         include_legacy_envelope: true,
       }),
     );
-    expect(r).toMatchObject({ path: doc.path, content: doc.raw, content_hash: doc.contentHash });
+    // 0.28.x's own string hash, as a window server still writes it
+    expect(r).toMatchObject({ path: doc.path, content: doc.raw, content_hash: legacyContentHash(doc.raw) });
     expect(r.data).toMatchObject({ uri: doc.uri, body: doc.body });
   });
 });

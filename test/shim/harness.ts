@@ -4,6 +4,8 @@
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { CorpusDocument } from "../../src/corpus/types.js";
+import { legacyDocument } from "../../src/legacy/documents.js";
 import { LEGACY_INDEXED_FOLDERS } from "../../src/legacy/lookup.js";
 import {
   type Corpus,
@@ -38,8 +40,25 @@ export function callerOf(server: ReferenceServer, calls?: string[]): ToolCaller 
 export function legacyVisible(corpus: Corpus): Corpus {
   const files = corpus.documents
     .filter((d) => LEGACY_INDEXED_FOLDERS.some((f) => d.path.startsWith(f)))
+    .filter(readAlike)
     .map((d) => ({ path: d.path, text: d.raw }));
   return corpusFromFiles(files);
+}
+
+/**
+ * Does 0.28.x's own frontmatter reader read this document as YAML does
+ * (same title, URI and frontmatter)? Where it does not (an unclosed quote,
+ * a flow map, a multi-line scalar), a legacy server's listing carries its
+ * reading and the forward shim cannot know better without the file
+ * (FORWARD_SHIM_DIFFERENCES), so exact-equality tests leave such documents out.
+ */
+export function readAlike(doc: CorpusDocument): boolean {
+  const legacy = legacyDocument(doc);
+  return (
+    legacy.title === doc.title &&
+    legacy.uri === doc.uri &&
+    JSON.stringify(legacy.frontmatter) === JSON.stringify(doc.frontmatter)
+  );
 }
 
 export async function fixtureCorpus(): Promise<Corpus> {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { windowEndVersion } from "../../src/contract/version-window.js";
 import { loadCorpus, sampleCorpusDir } from "../../src/corpus/index.js";
 import type { Corpus } from "../../src/corpus/types.js";
 import { type CostReport, measureCost, projectWeek, ttlFetches } from "../../src/cost/index.js";
@@ -115,8 +116,13 @@ describe("measureCost against live URLs", () => {
     }
   });
 
-  it("a contract-only server offers no legacy surface: the report says it cannot judge check 11", async () => {
-    const server = await createReferenceServer({ corpus: "test/fixtures/tools/shadow", mode: "contract" });
+  it("a server past the window offers no legacy surface: the report says it cannot judge check 11", async () => {
+    // At N + window the opt-in is refused (removed), so nothing legacy is left to measure.
+    const server = await createReferenceServer({
+      corpus: "test/fixtures/tools/shadow",
+      mode: "contract",
+      version: windowEndVersion(),
+    });
     const { url } = await server.listen({ port: 0 });
     try {
       const report = await measureCost({ url });

@@ -15,8 +15,7 @@ await mcp.connect(new StreamableHTTPClientTransport(new URL(ODDKIT_URL)));
 
 export async function notebook() {
   return (await getNotebook(oddkit, "writings/notebook/", {
-    sort_by: "path",
-    limit: 200
+    sort_by: "path"
   })).data
     .map((a) => a.uri);
 }

@@ -28,13 +28,18 @@ export function register(program: Command, ctx: CliContext): void {
     .option("--json", "print the full report as JSON (schemaVersion 1, see docs/tools.md)")
     .option("--markdown <file>", "also write a markdown report to FILE")
     .option("--strict", "exit 1 when any error is found (hard gate)")
-    .option("--kind-map <file>", "JSON object of path prefix → kind, laid over the default map")
+    .option(
+      "--kind-map <file>",
+      "JSON/YAML object of path prefix → kind, laid over the default map (overrides the folder's own oddkit.kinds.json)",
+    )
     .action(async (dir: string | undefined, flags: AuditFlags) => {
       const kindMap = flags.kindMap ? await readKindMapFile(flags.kindMap, ctx.io.cwd) : undefined;
       const target = dir ? resolve(ctx.io.cwd, dir) : sampleCorpusDir();
       const report = await auditCorpus(target, {
         strict: flags.strict ?? false,
-        ...(kindMap ? { kindMap } : {}),
+        ...(kindMap && flags.kindMap
+          ? { kindMap, kindMapSource: { from: "file", file: flags.kindMap } }
+          : {}),
       });
       if (flags.markdown) await writeFile(resolve(ctx.io.cwd, flags.markdown), formatAuditMarkdown(report));
       ctx.io.stdout(flags.json ? JSON.stringify(report, null, 2) : formatAuditText(report));

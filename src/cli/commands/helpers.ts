@@ -5,9 +5,14 @@
  * calls the generated helper function and prints its result.
  */
 import type { Command } from "commander";
-import { DEFAULT_MAX_ENTRIES } from "../../client/paginate.js";
 import type { Flag } from "../../contract/index.js";
-import { type AnyUseCaseRow, fixedParams, HELPERS, USE_CASE_ROWS } from "../../helpers/index.js";
+import {
+  type AnyUseCaseRow,
+  fixedParams,
+  HELPER_MAX_ENTRIES,
+  HELPERS,
+  USE_CASE_ROWS,
+} from "../../helpers/index.js";
 import type { CliContext } from "../context.js";
 import { addConnectionFlags, type ConnectionOptions } from "../retrieval/connect.js";
 import { addParamFlags, CliUsageError, paramFlags, readParams } from "../retrieval/flags.js";
@@ -31,7 +36,10 @@ const helperLabel = (row: AnyUseCaseRow) => `${row.functionName}()`;
  */
 export function useCaseParamFlags(row: AnyUseCaseRow) {
   const fixed = new Set(fixedParams(row));
-  const rowValues: Record<string, unknown> = { ...row.filters, limit: row.limit };
+  const rowValues: Record<string, unknown> = {
+    ...row.filters,
+    ...(row.paginate ? {} : { limit: row.limit }),
+  };
   return paramFlags(row.action)
     .filter((f) => !fixed.has(f.param))
     .map((f) => {
@@ -52,7 +60,10 @@ function registerUseCase(program: Command, ctx: CliContext, row: AnyUseCaseRow):
   if (row.input) command.argument(ARGUMENT[row.input], `The ${row.input.replace("_", " ")}`);
   addParamFlags(command, flags);
   if (row.paginate) {
-    command.option("--max-entries <n>", `Upper bound on entries collected (default ${DEFAULT_MAX_ENTRIES})`);
+    command.option(
+      "--max-entries <n>",
+      `Upper bound on entries collected (default ${HELPER_MAX_ENTRIES}); a listing over it is an error, never truncated`,
+    );
   }
   addConnectionFlags(command);
   command.action(async (...args: unknown[]) => {

@@ -62,7 +62,12 @@ export function register(program: Command, ctx: CliContext): void {
             ? await migrationReport({ url: target.url, onSection })
             : await migrationReport({
                 ...(flags.corpus !== undefined ? { corpus: target.dir } : {}),
-                ...(target.kindMap ? { kindMap: target.kindMap } : {}),
+                ...(target.kindMap
+                  ? {
+                      kindMap: target.kindMap,
+                      kindMapSource: { from: "file", file: target.kindMapFile ?? "" },
+                    }
+                  : {}),
                 indexCache: defaultIndexCacheDir() ?? false,
                 onSection,
               });

@@ -7,7 +7,14 @@
  */
 import { resolve } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { readKindMapFile } from "../../report/inputs.js";
+import {
+  CONTRACT_VERSION,
+  legacyOptInRefusal,
+  parseSemver,
+  windowEndVersion,
+  windowLength,
+} from "../../contract/version-window.js";
+import { describeKindMapSource, loadCorpus, readKindMapFile, sampleCorpusDir } from "../../corpus/index.js";
 import { createReferenceServer, SERVER_MODES, type ServerMode } from "../../server/index.js";
 import { DEFAULT_HOST } from "../../server/listen.js";
 import { defaultIndexCacheDir } from "../../server/search/index-cache.js";
@@ -19,6 +26,7 @@ interface ServeFlags {
   host: string;
   mode: ServerMode;
   serverVersion?: string;
+  window: number;
   kindMap?: string;
   stdio?: boolean;
   jsonResponse?: boolean;
@@ -33,10 +41,27 @@ function parsePort(value: string): number {
 }
 
 function parseVersion(value: string): string {
-  if (!/^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/.test(value)) {
-    throw new InvalidArgumentError("expected a version like 0.30.0");
+  try {
+    return parseSemver(value, "--server-version").version;
+  } catch (error) {
+    throw new InvalidArgumentError(`${(error as Error).message}`);
   }
-  return value;
+}
+
+function parseWindow(value: string): number {
+  try {
+    return windowLength(Number(value));
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+/** One phrase for the startup line: whether this version accepts the legacy envelope opt-in. */
+function optInState(version: string, windowMinors: number): string {
+  const refusal = legacyOptInRefusal(version, { windowMinors });
+  return refusal === null
+    ? `include_legacy_envelope accepted until ${windowEndVersion({ windowMinors })}`
+    : `include_legacy_envelope refused`;
 }
 
 /** Resolve when the CLI is aborted or the process is asked to stop. */
@@ -63,21 +88,42 @@ export function register(program: Command, ctx: CliContext): void {
     .option("--port <n>", "port to listen on; 0 picks a free one", parsePort, 0)
     .option("--host <host>", "address to bind", DEFAULT_HOST)
     .addOption(
-      new Option("--mode <mode>", "response shape: contract (new), legacy (0.28.x) or window (both, opt-in)")
+      new Option(
+        "--mode <mode>",
+        "response shape: contract (the new shape; the legacy envelope opt-in follows --server-version), legacy (the 0.28.x shape), window (same as contract)",
+      )
         .choices([...SERVER_MODES])
         .default("contract"),
     )
-    .option("--server-version <x.y.z>", "version reported by serverInfo and oddkit_version", parseVersion)
-    .option("--kind-map <file>", "JSON object of path prefix → kind, laid over the default map")
+    .option(
+      "--server-version <x.y.z>",
+      `version reported by serverInfo and oddkit_version (default ${CONTRACT_VERSION}; 0.28.1 with --mode legacy). It decides include_legacy_envelope: accepted from ${CONTRACT_VERSION} (N) until N+2 minors (${windowEndVersion()}), or N+3 (${windowEndVersion({ windowMinors: 3 })}) with --window 3; refused before N and from the end on, naming the removal version`,
+      parseVersion,
+    )
+    .option("--window <minors>", "minors the legacy envelope window runs after N: 2 or 3", parseWindow, 2)
+    .option(
+      "--kind-map <file>",
+      "JSON/YAML object of path prefix → kind, laid over the default map (overrides the corpus's own oddkit.kinds.json)",
+    )
     .option("--json-response", "answer MCP POSTs with JSON bodies instead of SSE streams")
     .option("--stdio", "serve one MCP session over stdin/stdout instead of HTTP")
     .action(async (flags: ServeFlags) => {
-      const kindMap = flags.kindMap ? await readKindMapFile(flags.kindMap, ctx.io.cwd) : undefined;
+      const dir = flags.corpus ? resolve(ctx.io.cwd, flags.corpus) : sampleCorpusDir();
+      // --kind-map overrides the corpus's own oddkit.kinds.* (which loadCorpus reads otherwise)
+      const corpus = await loadCorpus(
+        dir,
+        flags.kindMap
+          ? {
+              kindMap: await readKindMapFile(flags.kindMap, ctx.io.cwd),
+              kindMapSource: { from: "file", file: flags.kindMap },
+            }
+          : {},
+      );
       const server = await createReferenceServer({
-        ...(flags.corpus ? { corpus: resolve(ctx.io.cwd, flags.corpus) } : {}),
+        corpus,
         mode: flags.mode,
         ...(flags.serverVersion ? { version: flags.serverVersion } : {}),
-        ...(kindMap ? { kindMap } : {}),
+        windowMinors: flags.window,
         jsonResponse: flags.jsonResponse ?? false,
         indexCache: defaultIndexCacheDir() ?? false,
       });
@@ -86,7 +132,7 @@ export function register(program: Command, ctx: CliContext): void {
       }
       const skipped = server.corpus.skipped.length;
       ctx.io.stderr(
-        `serving ${server.corpus.documents.length} documents (${skipped} skipped, ${server.warnings.length} warnings) in ${server.mode} mode, version ${server.version}`,
+        `serving ${server.corpus.documents.length} documents (${skipped} skipped, ${server.warnings.length} warnings) in ${server.mode} mode, version ${server.version}${server.mode === "legacy" ? "" : ` (${optInState(server.version, server.windowMinors)})`}; kinds from ${describeKindMapSource(server.corpus.kindMapSource)}`,
       );
       try {
         if (flags.stdio) {

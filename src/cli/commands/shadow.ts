@@ -69,7 +69,8 @@ export function register(program: Command, ctx: CliContext): void {
           localPredicate,
           sampleRate,
           log: (line) => lines.push(line),
-          ...(target.kind === "embedded" && target.kindMap ? { kindMap: target.kindMap } : {}),
+          // the embedded server's own map (its corpus's oddkit.kinds.*, or --kind-map)
+          ...(server ? { kindMap: server.corpus.kindMap } : {}),
         });
         if (logFile) await appendFile(logFile, lines.map((l) => `${l}\n`).join(""));
         else if (!flags.json) for (const line of lines) ctx.io.stdout(line);

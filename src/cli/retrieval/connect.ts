@@ -11,8 +11,10 @@ import { CliUsageError } from "./flags.js";
 export interface ConnectionOptions {
   readonly url?: string;
   readonly corpus?: string;
-  /** Shape of the embedded server: `contract` (default) or `window` (legacy fields on opt-in). */
+  /** Shape of the embedded server: `contract` (default) or `window` (an alias: the opt-in follows the version, 0.30.0). */
   readonly mode?: string;
+  /** A kind map file for the embedded server, overriding the corpus's own `oddkit.kinds.*`. */
+  readonly kindMap?: string;
   readonly consumer?: string;
 }
 
@@ -41,7 +43,13 @@ export function addConnectionFlags(command: Command): void {
     .addOption(
       new Option(
         "--mode <mode>",
-        `Embedded server shape: ${EMBEDDED_MODES.join(" or ")} (window answers include_legacy_envelope: true); default contract`,
+        `Embedded server shape: ${EMBEDDED_MODES.join(" or ")} (the same: the embedded server is 0.30.0, so include_legacy_envelope: true is answered); default contract`,
+      ).conflicts("url"),
+    )
+    .addOption(
+      new Option(
+        "--kind-map <file>",
+        "JSON/YAML path prefix → kind map for the embedded server (overrides the corpus's own oddkit.kinds.json)",
       ).conflicts("url"),
     )
     .addOption(new Option("--consumer <label>", "Consumer label sent as ?consumer= and MCP clientInfo.name"))
@@ -60,11 +68,24 @@ export async function openClient(options: ConnectionOptions): Promise<OpenClient
     return { client, close: () => client.close() };
   }
   // Loaded only for the embedded default: it reads files (Node only).
-  const { createReferenceServer, defaultIndexCacheDir } = await import("../../server/index.js");
+  const { createReferenceServer, defaultIndexCacheDir, loadCorpus, sampleCorpusDir } = await import(
+    "../../server/index.js"
+  );
+  const { readKindMapFile } = await import("../../corpus/index.js");
+  // Without --kind-map, loadCorpus reads the corpus's own oddkit.kinds.* file.
+  const corpus = await loadCorpus(
+    options.corpus ?? sampleCorpusDir(),
+    options.kindMap === undefined
+      ? {}
+      : {
+          kindMap: await readKindMapFile(options.kindMap),
+          kindMapSource: { from: "file", file: options.kindMap },
+        },
+  );
   const server = await createReferenceServer({
     mode: mode as (typeof EMBEDDED_MODES)[number],
+    corpus,
     indexCache: defaultIndexCacheDir() ?? false,
-    ...(options.corpus === undefined ? {} : { corpus: options.corpus }),
   });
   const client = createOddkitClient({ server, ...consumer });
   return {

@@ -1,11 +1,18 @@
 /**
  * The backward shim (old code, new server): `createLegacyCompat(client)`
  * offers the 0.28.x call surface — the unified `oddkit` tool with `action`
- * and the individual `oddkit_*` tools with their legacy parameters — and
- * answers with legacy envelopes synthesised from contract calls, in the MCP
- * result shape legacy code already parses (`content[0].text`). Each call is
- * a legacy use: it is reported through the deprecation tracker, once per
- * call site, naming the codemod that rewrites it.
+ * and the individual `oddkit_*` tools with their legacy parameters — in the
+ * MCP result shape legacy code already parses (`content[0].text`), using
+ * what the server's era offers:
+ *
+ * - pre-contract: the server speaks legacy; the call goes straight through;
+ * - window: the server still builds the legacy envelope; one contract call
+ *   with `include_legacy_envelope: true` returns it (./window-envelope.ts);
+ * - post-window: the envelope is synthesised from contract calls
+ *   (./synthesize.ts), the one path that costs many calls.
+ *
+ * Each call is a legacy use: it is reported through the deprecation tracker,
+ * once per call site, naming the codemod that rewrites it.
  */
 import { UNIFIED_TOOL, VERSION_TOOL } from "../../contract/index.js";
 import { legacyErrorEnvelope } from "../../legacy/envelope.js";
@@ -22,6 +29,7 @@ import { type DeprecationOptions, DeprecationTracker, type LegacyUse } from "../
 import { type DetectEraOptions, detectEraFrom, type Era } from "../era.js";
 import type { ToolCaller } from "../forward/legacy-caller.js";
 import { ContractView, type ContractViewOptions } from "./contract-view.js";
+import type { DerivedPath } from "./paths.js";
 import {
   type Synthesis,
   synthesizeCatalog,
@@ -31,6 +39,7 @@ import {
   synthesizeSearch,
   synthesizeVersion,
 } from "./synthesize.js";
+import { windowEnvelope } from "./window-envelope.js";
 
 /** What the compat needs of a client: `callTool` (the typed client has it), optionally its version probes. */
 export interface CompatTarget {
@@ -93,6 +102,19 @@ export interface LegacyCompat {
   /** The server's era as detected (undefined before the first call). */
   era(): Promise<Era>;
   readonly deprecations: DeprecationTracker;
+  /** How the last call was answered and the server calls it made (era detection excluded). */
+  readonly lastCall: CompatCallRecord | undefined;
+  /** Paths of repository documents the shim derived rather than confirmed (post-window; see LEGACY_COMPAT_DIFFERENCES). */
+  derivedPaths(): readonly DerivedPath[];
+}
+
+/** How one legacy call was answered. */
+export type CompatPath = "passthrough" | "window" | "synthesised" | "refused";
+
+export interface CompatCallRecord {
+  readonly path: CompatPath;
+  /** Server tool calls made for this legacy call (0 when caches answered). */
+  readonly serverCalls: number;
 }
 
 /** The legacy error envelope (`action: "error"`, `result.error`, no debug), as the 0.28.x server sends it. */
@@ -118,16 +140,26 @@ export function legacyUsesOf(name: string, action: string, args: Record<string, 
 export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOptions = {}): LegacyCompat {
   const view = new ContractView(options);
   const deprecations = new DeprecationTracker(options);
-  const call = (name: string, args: Record<string, unknown>) => target.callTool(name, args);
+  let serverCalls = 0;
+  const call = (name: string, args: Record<string, unknown>) => {
+    serverCalls++;
+    return target.callTool(name, args);
+  };
   let eraPromise: Promise<Era> | null = null;
+  let lastCall: CompatCallRecord | undefined;
 
   const era = () => {
     eraPromise ??= (async () => {
       if (options.era?.override) return options.era.override;
-      const version = (await call(VERSION_TOOL, {})).envelope as { result?: { server_version?: string } };
+      const version = (await call(VERSION_TOOL, {})).envelope as {
+        result?: { server_version?: string; oddkit_version?: string };
+      };
       const info = target.serverInfo ? await target.serverInfo().catch(() => undefined) : undefined;
       return detectEraFrom(
-        { oddkitVersion: version?.result?.server_version, serverInfoVersion: info?.version },
+        {
+          oddkitVersion: version?.result?.server_version ?? version?.result?.oddkit_version,
+          serverInfoVersion: info?.version,
+        },
         options.era,
       );
     })();
@@ -146,7 +178,7 @@ export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOp
       case "get":
         return synthesizeGet(call, view, params);
       case "resolve":
-        return synthesizeResolve(call, params);
+        return synthesizeResolve(call, view, params);
       case "preflight":
         return synthesizePreflight(call, view, params);
       case "version":
@@ -162,6 +194,7 @@ export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOp
     const started = performance.now();
     const route = legacyRoute(name, args);
     if (!route.ok) {
+      lastCall = { path: "refused", serverCalls: 0 };
       if ("governance" in route) {
         const action = route.governance;
         const answered = `${LEGACY_RETRIEVAL_ACTIONS.slice(0, -1).join(", ")} and ${LEGACY_RETRIEVAL_ACTIONS.at(-1)}`;
@@ -173,10 +206,22 @@ export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOp
     }
     const { action } = route;
     const parsed = parseLegacyParams(name, action, args);
-    await era();
+    const current = await era();
     for (const use of legacyUsesOf(name, action, args)) deprecations.record(use, callSite);
-    if (!parsed.ok) return legacyError(parsed.error);
-    const synthesis = await synthesize(action, parsed.params);
+    if (!parsed.ok) {
+      lastCall = { path: "refused", serverCalls: 0 };
+      return legacyError(parsed.error);
+    }
+    const before = serverCalls;
+    if (current === "pre-contract") {
+      // The server speaks legacy: its envelope, untouched.
+      const answer = await call(name, args);
+      lastCall = { path: "passthrough", serverCalls: serverCalls - before };
+      return answer.envelope as LegacyEnvelopeOut;
+    }
+    const windowed = current === "window" ? await windowEnvelope(call, action, parsed.params) : null;
+    const synthesis = windowed ?? (await synthesize(action, parsed.params));
+    lastCall = { path: windowed ? "window" : "synthesised", serverCalls: serverCalls - before };
     // Key order as the 0.28.x server writes it (server_time last).
     return {
       action,
@@ -194,6 +239,10 @@ export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOp
   const compat: LegacyCompat = {
     deprecations,
     era,
+    get lastCall() {
+      return lastCall;
+    },
+    derivedPaths: () => view.derivedPaths(),
     call(name, args = {}, callOptions = {}) {
       return run(name, args, callOptions.callSite ?? deprecations.captureCallSite());
     },

@@ -20,7 +20,7 @@ import type { CorpusDocument } from "../../corpus/types.js";
 import { type LegacyIndex, legacyIndex } from "../../legacy/lookup.js";
 import { resultOf, type ToolCaller } from "../forward/legacy-caller.js";
 import { callMany, callOne } from "./contract-calls.js";
-import { PathResolver, type PathResolverOptions } from "./paths.js";
+import { type DerivedPath, PathResolver, type PathResolverOptions } from "./paths.js";
 
 export interface ContractViewOptions extends PathResolverOptions {
   readonly kindMap?: KindMap;
@@ -77,6 +77,7 @@ export class ContractView {
   private readonly ttlMs: number;
   private cache: { key: string; at: number; index: ContractIndex } | null = null;
   private readonly texts = new Map<string, CorpusDocument>();
+  private readonly derived = new Map<string, DerivedPath>();
 
   constructor(private readonly options: ContractViewOptions = {}) {
     this.kindMap = options.kindMap ?? DEFAULT_KIND_MAP;
@@ -118,7 +119,8 @@ export class ContractView {
       }
       if (offset + limit >= page.total) break;
     }
-    const resolver = new PathResolver(call, this.options);
+    this.derived.clear();
+    const resolver = this.resolver(call);
     const queries = entries.map((e) => ({ uri: e.uri, title: e.title, declaredUri: e.metadata.uri }));
     const paths = await resolver.paths(queries, [], true);
     const listed = entries.map((e, i) => listedDocument(paths[i]!, e, this.kindMap));
@@ -138,6 +140,30 @@ export class ContractView {
     return index;
   }
 
+  /** A path resolver with this view's options; the paths it derives are kept for derivedPaths(). */
+  resolver(call: ToolCaller): PathResolver {
+    const resolver = new PathResolver(call, this.options);
+    const { derived } = this;
+    const paths = resolver.paths.bind(resolver);
+    resolver.paths = async (...args) => {
+      const out = await paths(...args);
+      for (const [uri, d] of resolver.derived) derived.set(uri, d);
+      return out;
+    };
+    return resolver;
+  }
+
+  /** The path the cached index placed a URI at (a listing places paths by order; one lookup cannot). */
+  knownPath(uri: string): string | undefined {
+    const doc = this.cache?.index.byUri.get(uri);
+    return doc && !this.derived.has(uri) ? doc.path : undefined;
+  }
+
+  /** Paths derived rather than confirmed, for the current index and the searches since. */
+  derivedPaths(): readonly DerivedPath[] {
+    return [...this.derived.values()];
+  }
+
   /** Documents with their text (body via contract get, raw rebuilt), in order; cached per revision. */
   async withText(call: ToolCaller, docs: readonly CorpusDocument[]): Promise<CorpusDocument[]> {
     const out = new Array<CorpusDocument>(docs.length);
@@ -148,7 +174,9 @@ export class ContractView {
         const doc = docs[i]!;
         let full = this.texts.get(doc.path);
         if (!full) {
-          const got = await callOne(call, toolNameFor("get"), { input: doc.path, disclosure: ["body"] });
+          // A derived path may not exist: fetch such a document by its URI.
+          const input = this.derived.has(doc.uri) ? doc.uri : doc.path;
+          const got = await callOne(call, toolNameFor("get"), { input, disclosure: ["body"] });
           const body = String(got.data.body ?? "");
           full = { ...doc, body, raw: rebuildRaw(doc.frontmatter, body), contentHash: got.data.content_hash };
           this.texts.set(doc.path, full);

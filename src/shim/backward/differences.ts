@@ -44,10 +44,36 @@ export const LEGACY_COMPAT_DIFFERENCES: readonly LegacyCompatDifference[] = [
       "a server appends its consumer nudge according to the label of the connection; the compat builds the text itself and appends none",
   },
   {
-    field: "result.content, and result.content_hash with section (get)",
-    actions: ["get"],
+    field: "result.content and result.content_hash (get, resolve; after the window)",
+    actions: ["get", "resolve"],
     reason:
-      "the contract serves the body without its frontmatter; the compat re-serialises the frontmatter as YAML above the body, so the bytes equal the file's only when its YAML was written in canonical form (the body and the whole-file content_hash are always equal)",
+      "the contract serves the body without its frontmatter; the compat re-serialises the frontmatter as YAML above the body and hashes that text with 0.28.x's string hash, so content and hash equal the file's only when its YAML was written in canonical form",
+  },
+  {
+    field:
+      "metadata, title and uri of documents 0.28.x's own frontmatter reader reads differently from YAML (after the window)",
+    actions: ["catalog", "search", "get", "resolve", "preflight"],
+    reason:
+      "0.28.x keeps a flow map as text, splits a flow sequence at every comma, keeps a multi-line scalar's first line; the contract sends the YAML reading, and the file's own text is not served, so the compat cannot reproduce that reader's mistakes",
+  },
+  {
+    field: "result.hits, result.evidence, scores (search, after the window)",
+    actions: ["search"],
+    reason:
+      "0.28.x ranks with its own BM25 over title, path, tags and excerpt of every indexed document; after the window the compat takes the contract search's top hits (another ranker), so hits, their order and score scale can differ; status and docs_considered are equal",
+  },
+  {
+    field:
+      "result.articles[].path, result.hits[].path, start_here, get/resolve paths of documents whose declared uri does not name their path (after the window)",
+    actions: ["catalog", "search", "get", "resolve", "preflight"],
+    reason:
+      "the contract never discloses paths; the compat takes them from the uri when it names them, from `pathOf(uri)` or the `files` list when given, confirms guesses in a bounded number of catalog calls, and otherwise derives the path from the uri — every derived path is reported by `derivedPaths()`; the catalog never fails for it",
+  },
+  {
+    field: "assistant_text (window)",
+    actions: ["catalog", "search", "get", "resolve", "preflight"],
+    reason:
+      "in the window the legacy fields come from the server's own envelope (one opt-in call) but its assistant text is the contract one: the legacy text is not sent",
   },
   {
     field: "result.hits[].snippet, result.evidence[].quote (search)",

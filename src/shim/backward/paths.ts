@@ -1,11 +1,11 @@
 /**
  * Repository paths of contract entries. The contract never discloses a path,
  * but the legacy shapes are full of them (articles, hits, start_here, get,
- * resolve). A document without a declared `uri` has `klappy://<path>` as its
- * URI, so its path is exact. A declared URI is first guessed the way the
- * legacy index maps URIs to paths, the guesses verified in one `path_prefix`
- * call; a wrong guess is found by probing `path_prefix` one character at a
- * time (binary search over the alphabet: ~7 calls per character, bounded).
+ * resolve). After the window the path of a document whose declared `uri`
+ * does not name it cannot be recovered exactly from contract answers, so
+ * the shim answers within a small, bounded number of calls from what it can
+ * know (PathResolver) and lists every path it derived instead of confirmed.
+ * It never fails a catalog for the sake of one field.
  */
 import { KINDS, NO_FLAG_CAP, normalizePath, pathForKlappyUri, toolNameFor } from "../../contract/index.js";
 import { legacyPathForInput } from "../../legacy/lookup.js";
@@ -20,11 +20,11 @@ export interface PathQuery {
   readonly declaredUri: unknown;
 }
 
+/** A consumer-supplied path that cannot be one (the shim never throws for a path it merely cannot find). */
 export class PathProbeError extends Error {
   override readonly name = "PathProbeError";
 }
 
-const BASE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789-_./ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /** Catalog page size of the probes (they disclose nothing, so the no-flag cap). */
 const PAGE = NO_FLAG_CAP;
 /** Guesses read no declared URIs: a scheme is mapped as the legacy index maps an undeclared one. */
@@ -37,18 +37,6 @@ function hasDeclaredUri(q: PathQuery): boolean {
 /** The legacy index's guess for a URI's path (klappy://x → x.md, odd://x → odd/x.md, else scheme stripped). */
 export function guessPath(uri: string): string {
   return pathForKlappyUri(uri) ?? legacyPathForInput(uri, NO_DECLARED_URIS);
-}
-
-/** The prefix shared by the nearest known paths before and after position `i` ("" when one side is unknown). */
-function sharedPrefix(paths: readonly (string | null)[], i: number): string {
-  let before: string | null = null;
-  for (let j = i - 1; j >= 0 && before === null; j--) before = paths[j] ?? null;
-  let after: string | null = null;
-  for (let j = i + 1; j < paths.length && after === null; j++) after = paths[j] ?? null;
-  if (before === null || after === null) return "";
-  let n = 0;
-  while (n < before.length && n < after.length && before[n] === after[n]) n++;
-  return before.slice(0, n);
 }
 
 function byCodeUnit(a: string, b: string): number {
@@ -73,30 +61,73 @@ export function candidatePaths(uri: string): string[] {
 }
 
 export interface PathResolverOptions {
-  /** Most catalog calls spent probing paths per listing (default 5,000). */
+  /**
+   * The repository path of a document whose URI does not name it (e.g.
+   * `klappy://public/odd` → `odd/README.md`), or undefined when unknown.
+   * Consulted first; a value that is not a `.md` path is a PathProbeError.
+   */
+  readonly pathOf?: (uri: string) => string | undefined;
+  /**
+   * The repository's markdown paths (e.g. `git ls-files '*.md'`). Documents
+   * between two known paths of the path-ordered listing take the files
+   * between those paths, in order, without a call when the counts agree.
+   */
+  readonly files?: readonly string[];
+  /** Most catalog calls spent confirming paths per listing (default 50); past it, paths are derived. */
   readonly maxProbeCalls?: number;
 }
 
+/** A path the shim could not confirm and derived from the URI (listed among the documented differences). */
+export interface DerivedPath {
+  readonly uri: string;
+  readonly title: string;
+  readonly path: string;
+  readonly reason: string;
+}
+
+/** Catalog calls a listing may spend confirming paths unless told otherwise. */
+export const DEFAULT_MAX_PATH_CALLS = 50;
+
+/**
+ * Paths of contract entries in a small, bounded number of calls, never a
+ * failure: (1) a URI that names its path (no declared `uri`) gives it
+ * exactly; (2) the consumer's `pathOf`; (3) the consumer's file list, placed
+ * by path order between known neighbours; (4) the legacy index's own URI →
+ * path guesses, confirmed together in one `path_prefix` listing (and, for a
+ * document with two candidates, one call per candidate); (5) what is left
+ * is derived from its URI and recorded in `derived`. At most
+ * `maxProbeCalls` calls are spent on confirmation per listing.
+ */
 export class PathResolver {
   private calls = 0;
   private readonly maxCalls: number;
+  private readonly fileList: readonly string[];
+  /** Paths derived without confirmation, by URI. */
+  readonly derived = new Map<string, DerivedPath>();
 
   constructor(
     private readonly call: ToolCaller,
-    options: PathResolverOptions = {},
+    private readonly options: PathResolverOptions = {},
   ) {
-    this.maxCalls = options.maxProbeCalls ?? 5_000;
+    this.maxCalls = options.maxProbeCalls ?? DEFAULT_MAX_PATH_CALLS;
+    this.fileList = [...new Set((options.files ?? []).map(normalizePath))].sort(byCodeUnit);
   }
 
-  /** Entries (uri + title) of every listed document whose path starts with one of `prefixes`. */
-  private async listed(prefixes: readonly string[]): Promise<Set<string>> {
+  /** Catalog calls spent so far. */
+  get spent(): number {
+    return this.calls;
+  }
+
+  private canSpend(): boolean {
+    return this.calls < this.maxCalls;
+  }
+
+  /** (uri, title) of every listed document whose path starts with one of `prefixes`; null past the budget. */
+  private async listed(prefixes: readonly string[]): Promise<Set<string> | null> {
     const seen = new Set<string>();
     for (let offset = 0; ; offset += PAGE) {
-      if (++this.calls > this.maxCalls) {
-        throw new PathProbeError(
-          `finding repository paths of documents with declared URIs took more than ${this.maxCalls} catalog calls; raise maxProbeCalls, or give those documents klappy:// URIs that match their paths`,
-        );
-      }
+      if (!this.canSpend()) return null;
+      this.calls++;
       const page = await callMany(this.call, toolNameFor("catalog"), {
         path_prefix: [...prefixes],
         include: [...KINDS],
@@ -105,105 +136,124 @@ export class PathResolver {
         limit: PAGE,
         offset,
       });
-      for (const e of page.data) seen.add(JSON.stringify([e.uri, e.title]));
+      for (const e of page.data) seen.add(key(e));
       if (offset + PAGE >= page.total) return seen;
     }
   }
 
-  private async matches(q: PathQuery, prefixes: readonly string[]): Promise<boolean> {
-    return (await this.listed(prefixes)).has(JSON.stringify([q.uri, q.title]));
+  private fromConsumer(q: PathQuery): string | null {
+    const given = this.options.pathOf?.(q.uri);
+    if (given === undefined) return null;
+    if (typeof given !== "string" || !normalizePath(given).endsWith(".md")) {
+      throw new PathProbeError(
+        `pathOf(${JSON.stringify(q.uri)}) returned ${JSON.stringify(given)}: return the document's repository path ending in .md (e.g. "odd/README.md"), or undefined when unknown`,
+      );
+    }
+    return normalizePath(given);
+  }
+
+  /** Documents of a run between two known paths take the listed files between them, in order, when the counts agree. */
+  private fromFiles(queries: readonly PathQuery[], out: (string | null)[], run: readonly number[]): void {
+    if (this.fileList.length === 0) return;
+    const before = run[0]! > 0 ? out[run[0]! - 1] : null;
+    const after = run.at(-1)! + 1 < out.length ? out[run.at(-1)! + 1] : null;
+    const taken = new Set(out.filter((p): p is string => p !== null));
+    const between = this.fileList.filter(
+      (f) => (before == null || f > before) && (after == null || f < after) && !taken.has(f),
+    );
+    if (between.length === run.length) {
+      run.forEach((i, k) => {
+        out[i] = between[k]!;
+      });
+      return;
+    }
+    // One file left for one document: the only candidate in the file list is it.
+    for (const i of run) {
+      const named = candidatePaths(queries[i]!.uri).filter((c) => between.includes(c));
+      if (named.length === 1) out[i] = named[0]!;
+    }
   }
 
   /**
    * Paths of `queries`, in order. When `inOrder` (the queries are a whole
-   * listing in path order), a probe starts from the prefix its known
-   * neighbours share: a path between two others begins with their common prefix.
+   * listing in path order), neighbours bound where an unknown path can sit.
    */
   async paths(
     queries: readonly PathQuery[],
-    knownPaths: readonly string[] = [],
+    _knownPaths: readonly string[] = [],
     inOrder = false,
   ): Promise<string[]> {
     const out = queries.map((q) => (hasDeclaredUri(q) ? null : pathForKlappyUri(q.uri)));
-    const open = queries.map((_, i) => i).filter((i) => out[i] === null);
-    if (open.length === 0) return out as string[];
-    // Guesses: the legacy index's own URI → path rule, and the URI with its scheme stripped.
-    const guesses = open.map((i) => candidatePaths(queries[i]!.uri));
-    const found = await this.listed(guesses.flat());
-    const wrong: number[] = [];
-    const isFound = (i: number) => found.has(JSON.stringify([queries[i]!.uri, queries[i]!.title]));
-    const allCandidates = [...new Set(guesses.flat())].sort(byCodeUnit);
-    const candidatesOf = new Map(open.map((i, k) => [i, guesses[k]!]));
-    for (const run of inOrder ? runsOf(open) : open.map((i) => [i])) {
-      // In path order, the documents of a run between two known paths take the candidates
-      // between those paths one to one, in order, when every one of them matched a guess.
-      const before = run[0]! > 0 ? out[run[0]! - 1] : null;
-      const after = run.at(-1)! + 1 < out.length ? out[run.at(-1)! + 1] : null;
-      const between = allCandidates.filter(
-        (c) => (before == null || c > before) && (after == null || c < after),
-      );
-      if (inOrder && between.length === run.length && run.every(isFound)) {
-        run.forEach((i, k) => {
-          out[i] = between[k]!;
-        });
-        continue;
+    for (let i = 0; i < out.length; i++) if (out[i] === null) out[i] = this.fromConsumer(queries[i]!);
+    const openOf = () => out.flatMap((p, i) => (p === null ? [i] : []));
+    if (openOf().length === 0) return out as string[];
+    if (this.fileList.length > 0) {
+      // A declared uri that names an existing file (the common case) is that file; the rest are placed by order.
+      const files = new Set(this.fileList);
+      const taken = new Set(out.filter((p): p is string => p !== null));
+      for (const i of openOf()) {
+        const named = candidatePaths(queries[i]!.uri).filter((c) => files.has(c) && !taken.has(c));
+        if (named.length === 1) {
+          out[i] = named[0]!;
+          taken.add(named[0]!);
+        }
       }
-      for (const i of run) {
-        let path: string | null = null;
-        if (isFound(i)) {
-          for (const candidate of candidatesOf.get(i)!) {
-            if (await this.matches(queries[i]!, [candidate])) {
-              path = candidate;
+      for (const run of inOrder ? runsOf(openOf()) : openOf().map((i) => [i]))
+        this.fromFiles(queries, out, run);
+    }
+
+    const open = openOf();
+    if (open.length > 0) {
+      // The legacy index's own URI → path rule and the URI with its scheme stripped, confirmed in one listing.
+      const guesses = new Map(open.map((i) => [i, candidatePaths(queries[i]!.uri)]));
+      const found = await this.listed([...new Set([...guesses.values()].flat())]);
+      const allCandidates = [...new Set([...guesses.values()].flat())].sort(byCodeUnit);
+      for (const run of inOrder ? runsOf(open) : open.map((i) => [i])) {
+        const confirmed = (i: number) => found?.has(key(queries[i]!)) === true;
+        const before = run[0]! > 0 ? out[run[0]! - 1] : null;
+        const after = run.at(-1)! + 1 < out.length ? out[run.at(-1)! + 1] : null;
+        const between = allCandidates.filter(
+          (c) => (before == null || c > before) && (after == null || c < after),
+        );
+        if (inOrder && between.length === run.length && run.every(confirmed)) {
+          run.forEach((i, k) => {
+            out[i] = between[k]!;
+          });
+          continue;
+        }
+        for (const i of run) {
+          if (!confirmed(i)) continue;
+          const candidates = guesses.get(i)!;
+          if (candidates.length === 1) {
+            out[i] = candidates[0]!;
+            continue;
+          }
+          for (const candidate of candidates) {
+            const one = await this.listed([candidate]);
+            if (one === null) break;
+            if (one.has(key(queries[i]!))) {
+              out[i] = candidate;
               break;
             }
           }
         }
-        if (path === null) wrong.push(i);
-        else out[i] = path;
       }
     }
-    const alphabet = [...new Set(BASE_ALPHABET + knownPaths.join(""))].sort();
-    for (const i of wrong.sort((a, b) => a - b)) {
-      out[i] = await this.probe(queries[i]!, alphabet, inOrder ? sharedPrefix(out, i) : "");
+    for (const i of openOf()) {
+      const q = queries[i]!;
+      const path = guessPath(q.uri);
+      out[i] = path;
+      this.derived.set(q.uri, {
+        uri: q.uri,
+        title: q.title,
+        path,
+        reason: `its uri does not name its path and no pathOf/file list placed it; ${path} derived from the uri, not confirmed`,
+      });
     }
     return out as string[];
   }
+}
 
-  /** Find a path character by character with `path_prefix` (binary search over the alphabet). */
-  private async probe(q: PathQuery, alphabet: readonly string[], start: string): Promise<string> {
-    let prefix = start !== "" && (await this.matches(q, [start])) ? start : "";
-    while (
-      !(prefix.endsWith(".md") && (await this.matches(q, [prefix])) && !(await this.longer(q, prefix)))
-    ) {
-      // Prefixes are compared normalised (no leading "/" or "./"): only probe prefixes that survive it.
-      let candidates = alphabet.filter((c) => normalizePath(prefix + c) === prefix + c);
-      while (candidates.length > 1) {
-        const half = candidates.slice(0, Math.ceil(candidates.length / 2));
-        candidates = (await this.matches(
-          q,
-          half.map((c) => prefix + c),
-        ))
-          ? half
-          : candidates.slice(half.length);
-      }
-      const next = prefix + candidates[0]!;
-      if (!(await this.matches(q, [next]))) {
-        throw new PathProbeError(
-          `cannot find the repository path of ${q.uri} ("${q.title}"): after '${prefix}' comes a character outside ${JSON.stringify(alphabet.join(""))}`,
-        );
-      }
-      prefix = next;
-      if (prefix.length > 1_000)
-        throw new PathProbeError(`repository path of ${q.uri} is longer than 1,000 characters`);
-    }
-    return prefix;
-  }
-
-  /** Does the document's path continue past `prefix` (e.g. `a.md` vs `a.md.md`)? */
-  private async longer(q: PathQuery, prefix: string): Promise<boolean> {
-    return this.matches(
-      q,
-      [...new Set(BASE_ALPHABET)].map((c) => prefix + c).filter((p) => normalizePath(p) === p),
-    );
-  }
+function key(e: { readonly uri: string; readonly title: string }): string {
+  return JSON.stringify([e.uri, e.title]);
 }

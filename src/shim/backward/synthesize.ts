@@ -8,6 +8,7 @@
 import { KINDS, toolNameFor, URI_SCHEME, VERSION_TOOL } from "../../contract/index.js";
 import type { CorpusDocument } from "../../corpus/types.js";
 import { type LegacyCatalogOptions, legacyCatalogResult, legacyCatalogText } from "../../legacy/catalog.js";
+import { legacyContentHash, readLegacyFrontmatter } from "../../legacy/frontmatter.js";
 import {
   LEGACY_INDEXED_FOLDERS,
   legacyPathForInput,
@@ -18,11 +19,11 @@ import type { LegacyCallParams } from "../../legacy/params.js";
 import { legacyPreflightResult, legacyPreflightText } from "../../legacy/preflight.js";
 import { type LegacyResolveResult, legacyResolveText, legacyUrl } from "../../legacy/resolve.js";
 import { legacySearchResult, legacySearchText, type RankedDocument } from "../../legacy/search.js";
-import { extractSection, legacyMetadata } from "../../legacy/text.js";
+import { extractSection } from "../../legacy/text.js";
 import { resultOf, type ToolCaller } from "../forward/legacy-caller.js";
 import { ContractCallError, callContract, callMany, callOne } from "./contract-calls.js";
 import { type ContractView, rebuildRaw } from "./contract-view.js";
-import { PathResolver } from "./paths.js";
+import type { PathResolver } from "./paths.js";
 
 export interface Synthesis {
   readonly result: Record<string, unknown>;
@@ -31,11 +32,7 @@ export interface Synthesis {
   readonly indexSize: number;
 }
 
-/** sha256 hex with Web Crypto (the legacy server hashes a served section this way; no Node built-ins). */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+export { sha256Hex } from "../web-hash.js";
 
 /** How a 0.28.x server scopes its index: its four folders, or everything when none of them exists. */
 async function legacyScope(call: ToolCaller): Promise<{ size: number; filters: Record<string, unknown> }> {
@@ -86,7 +83,7 @@ export async function synthesizeSearch(
       disclosure: ["metadata"],
       limit: 5,
     });
-    const resolver = new PathResolver(call);
+    const resolver = view.resolver(call);
     const paths = await resolver.paths(
       hits.data.map((h) => ({
         uri: h.uri,
@@ -158,7 +155,8 @@ export async function synthesizeGet(
   }
   const frontmatter = (got.data.metadata ?? {}) as Record<string, unknown>;
   const raw = rebuildRaw(frontmatter, String(got.data.body ?? ""));
-  const metadata = params.include_metadata ? legacyMetadata({ frontmatter }) : undefined;
+  // 0.28.x's own reading of the file (here: of the file rebuilt from the contract's frontmatter and body).
+  const metadata = params.include_metadata ? (readLegacyFrontmatter(raw) ?? undefined) : undefined;
   if (params.section) {
     const found = extractSection(raw, params.section);
     if (!found.found) {
@@ -179,36 +177,47 @@ export async function synthesizeGet(
       path,
       section: params.section,
       content: found.content,
-      content_hash: await sha256Hex(found.content),
+      content_hash: legacyContentHash(found.content),
     };
     if (metadata) result.metadata = metadata;
     return { result, assistantText: found.content, indexSize: size };
   }
-  const result: Record<string, unknown> = { path, content: raw, content_hash: got.data.content_hash };
+  // 0.28.x's string hash of the file as served (equal to its hash when the frontmatter was canonical YAML).
+  const result: Record<string, unknown> = { path, content: raw, content_hash: legacyContentHash(raw) };
   if (metadata) result.metadata = metadata;
   return { result, assistantText: raw, indexSize: size };
 }
 
 /** A resolved document as the legacy `resolved` object (its path from the resolver). */
-async function resolvedOf(call: ToolCaller, uri: string) {
-  const got = await callOne(call, toolNameFor("get"), { input: uri, disclosure: ["metadata"] });
-  const [path] = await new PathResolver(call).paths([
-    {
-      uri: got.data.uri,
-      title: got.data.title,
-      declaredUri: (got.data.metadata as Record<string, unknown>)?.uri,
-    },
-  ]);
+async function resolvedOf(call: ToolCaller, uri: string, view: ContractView) {
+  const resolver: PathResolver = view.resolver(call);
+  const got = await callOne(call, toolNameFor("get"), { input: uri, disclosure: ["metadata", "body"] });
+  const known = view.knownPath(got.data.uri);
+  const [path] = known
+    ? [known]
+    : await resolver.paths([
+        {
+          uri: got.data.uri,
+          title: got.data.title,
+          declaredUri: (got.data.metadata as Record<string, unknown>)?.uri,
+        },
+      ]);
   return {
     uri: got.data.uri,
     path: path!,
     title: got.data.title,
     url: legacyUrl(got.data.uri),
-    content_hash: got.data.content_hash,
+    content_hash: legacyContentHash(
+      rebuildRaw((got.data.metadata ?? {}) as Record<string, unknown>, String(got.data.body ?? "")),
+    ),
   };
 }
 
-export async function synthesizeResolve(call: ToolCaller, params: LegacyCallParams): Promise<Synthesis> {
+export async function synthesizeResolve(
+  call: ToolCaller,
+  view: ContractView,
+  params: LegacyCallParams,
+): Promise<Synthesis> {
   const input = params.input ?? "";
   const size = await listedCount(call);
   const done = (result: LegacyResolveResult): Synthesis => ({
@@ -248,7 +257,7 @@ export async function synthesizeResolve(call: ToolCaller, params: LegacyCallPara
         return done({
           status: "FOUND",
           input_uri: input,
-          resolved: await resolvedOf(call, lastUri),
+          resolved: await resolvedOf(call, lastUri, view),
           supersession_chain: walked.slice(0, -1),
           warning: `superseded_by points at \`${missing}\` which is not in the index; chain truncated`,
         });
@@ -261,7 +270,7 @@ export async function synthesizeResolve(call: ToolCaller, params: LegacyCallPara
   return done({
     status: "FOUND",
     input_uri: input,
-    resolved: await resolvedOf(call, data.uri),
+    resolved: await resolvedOf(call, data.uri, view),
     supersession_chain: data.supersession_chain,
   });
 }

@@ -26,9 +26,9 @@ export const FORWARD_SHIM_DIFFERENCES: readonly ForwardShimDifference[] = [
       "BM25 weighs a term by how many documents hold it; the shim ranks over the documents it can see, so scores (and near-tie order) shift when the server indexes more",
   },
   {
-    what: "content_hash on a real 0.28.x server",
-    actions: ["get", "resolve"],
+    what: "title, uri and metadata of documents whose frontmatter 0.28.x's own reader reads differently from YAML (flow maps, flow sequences of maps, multi-line or block scalars, an unclosed quote)",
+    actions: ["catalog", "search", "preflight", "get", "resolve"],
     reason:
-      "the shim passes the legacy server's hash through; the real 0.28.x server hashes with a 31-bit string hash, not sha256 (the reference server's legacy mode uses sha256, so there they are equal)",
+      'the shim lists documents from the legacy catalog, which carries that reader\'s values (e.g. `assets: {a: b}` as the text "{a: b}"); entries built from a fetched file (body, summary, blockquote) are exact, listing fields of documents it never fetched are the legacy reading',
   },
 ];

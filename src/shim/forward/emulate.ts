@@ -9,6 +9,7 @@
  * rules over it. Every answer is the JSON envelope a contract server would
  * send, plus what it cost in legacy calls.
  */
+
 import {
   ACTION_TOOLS,
   ACTIONS,
@@ -27,6 +28,8 @@ import {
 } from "../../contract/index.js";
 import type { CorpusDocument } from "../../corpus/types.js";
 import { legacyArticle, legacyCatalogResult } from "../../legacy/catalog.js";
+import { legacyDocument } from "../../legacy/documents.js";
+import { legacyContentHash, readLegacyFrontmatter } from "../../legacy/frontmatter.js";
 import { type LegacyIndex, legacyPathForInput, walkSupersession } from "../../legacy/lookup.js";
 import { legacyResolveResult } from "../../legacy/resolve.js";
 import { legacyMetadata } from "../../legacy/text.js";
@@ -172,24 +175,19 @@ export class ForwardShim {
     );
     let result = buildManyResult(req, data, matching.length) as Record<string, unknown>;
     if (req.legacyEnvelope) {
-      // As a window server: rollups over the filtered set, articles (with sort_by) exactly the contract page.
+      // As a window server: 0.28.x's catalog over the filtered documents (read its way), paged alike.
       // Legacy titles of documents without a frontmatter title come from their text.
       // Rollup order is the served corpus's (code-unit path order), not the legacy listing's locale order.
       const full = await this.source.documents(
         call,
         [...matching].sort(comparePaths).map((d) => d.path),
       );
-      const byPath = new Map(full.map((d) => [d.path, d]));
-      const legacy = legacyCatalogResult(full);
-      if (req.params.sort_by !== undefined) {
-        legacy.articles = page.map((d) => legacyArticle(byPath.get(d.path)!));
-        legacy.pagination = {
-          offset: req.offset,
-          limit: req.limit,
-          total_candidates: matching.length,
-          has_more: req.offset + page.length < matching.length,
-        };
-      }
+      const legacyDocs = full.map(legacyDocument);
+      const sortOrder = req.params.sort_by;
+      const legacy =
+        sortOrder === "path" || sortOrder === "date"
+          ? legacyCatalogResult(legacyDocs, { sort_by: sortOrder, limit: req.limit, offset: req.offset })
+          : legacyCatalogResult(legacyDocs);
       result = mergeLegacyFields("catalog", result, legacy);
     }
     return { result, isError: false, text: `Catalog by ${sortBy}: ${matching.length} documents matched.` };
@@ -227,12 +225,15 @@ export class ForwardShim {
     const data = entryFor("get", req.disclosure, doc, { content_hash: doc.contentHash });
     let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
     if (req.legacyEnvelope) {
+      // As a window server writes them: 0.28.x's string hash and its reader's frontmatter.
       const legacy: Record<string, unknown> = {
         path: doc.path,
         content: doc.raw,
-        content_hash: doc.contentHash,
+        content_hash: legacyContentHash(doc.raw),
       };
-      const metadata = req.disclosure.includes("metadata") ? legacyMetadata(doc) : undefined;
+      const metadata = req.disclosure.includes("metadata")
+        ? (readLegacyFrontmatter(doc.raw) ?? undefined)
+        : undefined;
       if (metadata) legacy.metadata = metadata;
       result = mergeLegacyFields("get", result, legacy);
     }
@@ -264,8 +265,8 @@ export class ForwardShim {
       // The listing has no content hashes: the resolved document answers with its fetched text.
       const index: LegacyIndex = {
         documents: listing.documents,
-        byUri: new Map([...listing.byUri, [doc.uri, doc]]),
-        byPath: new Map([...listing.byPath, [doc.path, doc]]),
+        byUri: new Map([...listing.byUri, [doc.uri, legacyDocument(doc)]]),
+        byPath: new Map([...listing.byPath, [doc.path, legacyDocument(doc)]]),
       };
       result = mergeLegacyFields("resolve", result, legacyResolveResult(index, input));
     }

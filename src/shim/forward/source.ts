@@ -4,12 +4,14 @@
  * `get` each, `concurrency` at a time) and, for ranking, the whole corpus
  * rebuilt from those texts with the reference server's BM25 index.
  */
+
 import { LRUCache } from "lru-cache";
 import { DEFAULT_KIND_MAP, type KindMap, toolNameFor } from "../../contract/index.js";
 import type { Corpus, CorpusDocument } from "../../corpus/types.js";
 import { SearchIndex } from "../../server/search-index.js";
 import { type ServedCorpus, servedCorpus } from "../../server/state.js";
 import { LegacyGetMissSchema, LegacyGetResultSchema, parseLegacy } from "../legacy-schemas.js";
+import { sha256Hex } from "../web-hash.js";
 import { documentFromFile } from "./document.js";
 import { loadShimIndex, type ShimIndex } from "./documents.js";
 import { resultOf, type ToolCaller } from "./legacy-caller.js";
@@ -73,7 +75,8 @@ export class LegacySource {
       if (miss.success) return { missing: true, path: miss.data.path, error: miss.data.error };
     }
     const got = parseLegacy(LegacyGetResultSchema, result, `oddkit_get ${input}`);
-    const doc = documentFromFile(got.path, got.content, got.content_hash, this.kindMap);
+    // The contract's hash is sha256 of the file; a 0.28.x server sends its 31-bit string hash instead.
+    const doc = documentFromFile(got.path, got.content, await sha256Hex(got.content), this.kindMap);
     if (this.ttlMs > 0) this.texts.set(doc.path, doc);
     return doc;
   }
@@ -122,6 +125,7 @@ export class LegacySource {
     const corpus: Corpus = {
       root: "",
       kindMap: this.kindMap,
+      kindMapSource: { from: "option" },
       documents,
       skipped: [],
       warnings: [],

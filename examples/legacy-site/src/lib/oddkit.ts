@@ -11,7 +11,7 @@ export interface SearchHit {
   uri: string;
   path: string;
   title: string;
-  tags: string[];
+  tags?: string[];
   score: number;
   snippet: string;
 }

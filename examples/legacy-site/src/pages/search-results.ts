@@ -8,7 +8,12 @@ export interface ResultRow {
 }
 
 export function toRow(hit: SearchHit): ResultRow {
-  return { href: `/${hit.path.replace(/\.md$/, "")}`, title: hit.title, labels: hit.tags.join(" · ") };
+  // 0.28.x omits `tags` on a hit whose document declares none.
+  return {
+    href: `/${hit.path.replace(/\.md$/, "")}`,
+    title: hit.title,
+    labels: (hit.tags ?? []).join(" · "),
+  };
 }
 
 export async function searchResults(query: string): Promise<ResultRow[]> {
