@@ -58,10 +58,19 @@ export class OnDiskDocument implements CorpusDocument {
     this.kindResolution = doc.kindResolution;
     this.date = doc.date;
     this.#root = root;
+    // Own, enumerable accessors (one shared getter each, so every instance shares one shape): a
+    // spread `{ ...doc }` anywhere copies the text as it would a resident document's, never drops it.
+    Object.defineProperty(this, "raw", RAW);
+    Object.defineProperty(this, "body", BODY);
   }
 
   /** The file's text, checked against the content hash of the load. */
-  get raw(): string {
+  declare readonly raw: string;
+  /** Markdown after the frontmatter, as the loader derived it. */
+  declare readonly body: string;
+
+  /** Read and check the file (the `raw` accessor). */
+  readText(): string {
     let text: string;
     try {
       text = readCorpusFileSync(this.#root, this.path);
@@ -76,13 +85,21 @@ export class OnDiskDocument implements CorpusDocument {
     return text;
   }
 
-  /** Markdown after the frontmatter, as the loader derived it. */
-  get body(): string {
-    return splitFrontmatter(normalizeText(this.raw)).body;
-  }
-
   /** Spreads and JSON see the same fields as a resident document's. */
   toJSON(): CorpusDocument {
-    return { ...this, raw: this.raw, body: this.body };
+    return { ...this };
   }
 }
+
+const RAW: PropertyDescriptor = {
+  enumerable: true,
+  get(this: OnDiskDocument) {
+    return this.readText();
+  },
+};
+const BODY: PropertyDescriptor = {
+  enumerable: true,
+  get(this: OnDiskDocument) {
+    return splitFrontmatter(normalizeText(this.readText())).body;
+  },
+};
