@@ -31,6 +31,7 @@ export {
   OddkitTimeoutError,
   OddkitTransportError,
   type PaginationFailure,
+  type TimeoutPhase,
 } from "./errors.js";
 export { type ClientRetryOptions, DEFAULT_RETRY, type FetchLike, type RequestFetch } from "./http.js";
 export { DEFAULT_MAX_ENTRIES } from "./paginate.js";

@@ -46,7 +46,8 @@ export interface ComplianceContext {
   readonly kindMap?: KindMap;
 }
 
-type Json = Record<string, unknown>;
+/** A parsed JSON object (a request's params, a response envelope). */
+export type Json = Record<string, unknown>;
 
 /** Accept an MCP CallToolResult, the outer `{action, result}` envelope, or the bare `result`. */
 export function extractResult(response: unknown): {

@@ -37,8 +37,10 @@ export function nativeFields(action: Action): string[] {
   return Object.keys(NativeFieldSchemas[action]);
 }
 
-type FlagFields = { [F in Flag]: z.infer<(typeof FlagFieldSchemas)[F]> };
-type NativeFields<A extends Action> = {
+/** The field each disclosure flag adds to an entry, by flag. */
+export type FlagFields = { [F in Flag]: z.infer<(typeof FlagFieldSchemas)[F]> };
+/** The action-native fields of an entry of action `A` (outside the disclosure axis). */
+export type NativeFields<A extends Action> = {
   [K in keyof (typeof NativeFieldSchemas)[A]]: (typeof NativeFieldSchemas)[A][K] extends z.ZodType
     ? z.infer<(typeof NativeFieldSchemas)[A][K]>
     : never;
@@ -74,6 +76,17 @@ export function entrySchema(action: Action, flags: readonly Flag[]) {
     entrySchemas.set(key, schema);
   }
   return schema;
+}
+
+/**
+ * An entry at any disclosure the action permits: floor and native fields required, each
+ * permitted flag's field optional, nothing else (the schema of `AnyEntry`). What a tool's
+ * `outputSchema` declares, since one schema has to cover every `disclosure` a call may pass.
+ */
+export function anyDisclosureEntrySchema(action: Action, permitted: readonly Flag[]) {
+  const shape: Record<string, z.ZodType> = { ...FloorSchema.shape, ...NativeFieldSchemas[action] };
+  for (const flag of FLAGS) if (permitted.includes(flag)) shape[flag] = FlagFieldSchemas[flag].optional();
+  return z.strictObject(shape);
 }
 
 /** Entry field names allowed for an action at a disclosure (check 1). */
