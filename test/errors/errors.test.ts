@@ -3,6 +3,7 @@ import * as errors from "../../src/errors/index.js";
 import {
   CliUsageError,
   ContractCallError,
+  CorpusFileChangedError,
   EmptyCorpusError,
   EraDetectionError,
   HelperArgumentError,
@@ -49,6 +50,7 @@ const INSTANCES: Record<string, () => Error> = {
   EmptyCorpusError: () => new EmptyCorpusError("docs/"),
   LegacyShapeError: () => new LegacyShapeError("unreadable", null),
   KindMapFileError: () => new KindMapFileError("oddkit.kinds.json", "not JSON"),
+  CorpusFileChangedError: () => new CorpusFileChangedError("docs/a.md", "changed"),
   TokenizerMissingError: () => new TokenizerMissingError(new Error("ERR_MODULE_NOT_FOUND")),
 };
 
