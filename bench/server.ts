@@ -108,6 +108,8 @@ interface SpeedRow {
   docs: number;
   loadS: number;
   indexS: number;
+  /** Load + index again, the index read from the on-disk cache the first start wrote (CLI serve/search/report). */
+  warmStartS: number;
   rssMB: number;
   search: Latency;
   catalog: Latency;
@@ -118,9 +120,10 @@ async function speed(
   docs: number,
   corpus: Corpus,
   loadS: number,
-): Promise<{ row: SpeedRow; server: ReferenceServer }> {
+  indexCache: string,
+): Promise<{ row: Omit<SpeedRow, "warmStartS">; server: ReferenceServer }> {
   const started = performance.now();
-  const server = await createReferenceServer({ corpus });
+  const server = await createReferenceServer({ corpus, indexCache });
   const indexS = (performance.now() - started) / 1000;
   const meta = { consumer: "bench" };
   const queries = queriesOf(corpus, CALLS);
@@ -231,13 +234,25 @@ function corpusDir(docs: number, cache: string): string {
 
 /** Child process: load, index and time one corpus; print the row as JSON on the last line. */
 async function measureOne(dir: string, docs: number): Promise<void> {
-  const started = performance.now();
-  const corpus = await loadCorpus(dir);
-  const loadS = (performance.now() - started) / 1000;
-  const { row, server } = await speed(docs, corpus, loadS);
-  if (new Set(values["cost-sizes"].split(",").map(Number)).has(docs)) await cost(corpus, server);
-  await server.close();
-  console.log(JSON.stringify(row));
+  const indexCache = mkdtempSync(join(tmpdir(), "oddkit-bench-index-"));
+  try {
+    const started = performance.now();
+    const corpus = await loadCorpus(dir);
+    const loadS = (performance.now() - started) / 1000;
+    const { row, server } = await speed(docs, corpus, loadS, indexCache);
+    if (new Set(values["cost-sizes"].split(",").map(Number)).has(docs)) await cost(corpus, server);
+    await server.close();
+    // A second start on the unchanged corpus, as the CLI's next serve/search/report sees it. The
+    // peak RSS above was read before it (the first corpus may not be collected yet).
+    const warmStarted = performance.now();
+    const warm = await createReferenceServer({ corpus: await loadCorpus(dir), indexCache });
+    const warmStartS = (performance.now() - warmStarted) / 1000;
+    if (warm.indexSource !== "cache") throw new Error("the second start did not read the index cache");
+    await warm.close();
+    console.log(JSON.stringify({ ...row, warmStartS }));
+  } finally {
+    rmSync(indexCache, { recursive: true, force: true });
+  }
 }
 
 export async function serverRows(sizes: number[], cache?: string): Promise<SpeedRow[]> {
@@ -281,6 +296,7 @@ export function printServerRows(rows: readonly SpeedRow[]): void {
       "docs".padEnd(8),
       pad("load s", 8),
       pad("index s", 8),
+      pad("warm s", 8),
       pad("peak RSS MB", 12),
       pad("search p50", 11),
       pad("p99", 8),
@@ -296,6 +312,7 @@ export function printServerRows(rows: readonly SpeedRow[]): void {
         String(r.docs).padEnd(8),
         pad(r.loadS.toFixed(2), 8),
         pad(r.indexS.toFixed(2), 8),
+        pad(r.warmStartS.toFixed(2), 8),
         pad(r.rssMB.toFixed(0), 12),
         pad(ms(r.search.p50), 11),
         pad(ms(r.search.p99), 8),
@@ -320,7 +337,10 @@ export function printServerRows(rows: readonly SpeedRow[]): void {
     `goal: server peak RSS at ${last.docs}: ${last.rssMB.toFixed(0)} MB   goal ≤ ${SERVER_GOALS.rssMB} MB   ${verdict(last.rssMB <= SERVER_GOALS.rssMB)}`,
   );
   console.log(
-    `goal: server start at ${last.docs}: ${start.toFixed(1)} s (load ${last.loadS.toFixed(1)} + index ${last.indexS.toFixed(1)})   goal ≤ ${SERVER_GOALS.startS} s   ${verdict(start <= SERVER_GOALS.startS)}`,
+    `goal: server cold start at ${last.docs}: ${start.toFixed(1)} s (load ${last.loadS.toFixed(1)} + index ${last.indexS.toFixed(1)})   goal ≤ ${SERVER_GOALS.startS} s   ${verdict(start <= SERVER_GOALS.startS)}`,
+  );
+  console.log(
+    `goal: server warm start at ${last.docs} (index from the on-disk cache): ${last.warmStartS.toFixed(1)} s   goal ≤ ${SERVER_GOALS.startS} s   ${verdict(last.warmStartS <= SERVER_GOALS.startS)}`,
   );
 }
 

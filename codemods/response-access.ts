@@ -133,6 +133,25 @@ function retypeEntry(j: JSCodeshift, binding: Node, fields: Set<string>): boolea
   return changed;
 }
 
+/** Entry fields with no exact contract equivalent: a URI is not a path; the contract has one index. */
+const INEXACT_ENTRY_FIELDS = new Set(["path", "source"]);
+
+function blocksRewrite(j: JSCodeshift, fn: Node, resultPath: Node, actions: Set<Action>): boolean {
+  const fieldPath = resultPath.parent;
+  if (!isMember(fieldPath?.value) || fieldPath.value.object !== resultPath.value) return false;
+  const field = memberName(fieldPath.value);
+  if (field === "hits" || field === "articles") {
+    const { reads, patterns } = entryReadsFromList(j, fn, fieldPath);
+    if (reads.some((r) => INEXACT_ENTRY_FIELDS.has(r.field))) return true;
+    return patterns.some(({ pattern }) =>
+      pattern.properties.some((p: Node) => INEXACT_ENTRY_FIELDS.has(p.key?.name ?? p.key?.value)),
+    );
+  }
+  // Legacy get content is the raw file, frontmatter included; the contract body has no frontmatter.
+  if (field === "content" && actions.has("get") && !isMcpContentRead(fieldPath)) return true;
+  return field === "path" && (actions.has("get") || actions.has("resolve"));
+}
+
 function rewrite({ j, root, log, file }: RewriteContext): boolean {
   const typescript = isTypeScriptPath(file.path);
   let changed = false;
@@ -237,6 +256,10 @@ function rewrite({ j, root, log, file }: RewriteContext): boolean {
     for (const local of destructuredResults(j, fn)) {
       resultReads.push(...referencesOf(j, fn, local).filter((ref) => isMember(ref.parent.value)));
     }
+    // Rewrite only what keeps the answer: a group reading a field with no exact contract equivalent
+    // (an entry's path or source, get's content with its frontmatter) is left whole for the runner,
+    // which keeps it on the legacy envelope with a marker.
+    if (resultReads.some((resultPath: Node) => blocksRewrite(j, fn, resultPath, actions))) continue;
     resultReads.forEach((resultPath: Node) => {
       const fieldPath = resultPath.parent;
       if (!isMember(fieldPath?.value) || fieldPath.value.object !== resultPath.value) return;

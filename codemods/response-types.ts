@@ -39,6 +39,7 @@ import { PATH_TODO } from "./response-access.js";
 export const name = RESPONSE_TYPES;
 
 const SEARCH_FIELDS = ["score", "snippet"];
+const ENTRY_PATHS_ARE_FLAGGED = true;
 const CATALOG_FIELDS = ["uri", "metadata"];
 const TAGS_EXPRESSION = (object: string) => `((${object}.metadata.tags as string[] | undefined) ?? [])`;
 
@@ -215,7 +216,8 @@ function rewriteEntryShape(
       access.replaceWithText(TAGS_EXPRESSION(access.getExpression().getText()));
     }
   }
-  for (const ref of pathRefs) {
+  // A URI is not a path (a frontmatter uri can differ): path reads are never renamed; the runner flags them.
+  for (const ref of ENTRY_PATHS_ARE_FLAGGED ? [] : pathRefs) {
     const parent = ref.getParent();
     if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref) {
       const statement = statementOf(parent);
@@ -235,7 +237,7 @@ function rewriteEntryShape(
     if (hasMetadata) tags.remove();
     else tags.replaceWithText("metadata: Record<string, unknown>;");
   }
-  if (path) {
+  if (path && !ENTRY_PATHS_ARE_FLAGGED) {
     if (hasUri) path.remove();
     else path.getNameNode().replaceWithText("uri");
   }

@@ -21,15 +21,23 @@ import {
   getProperty,
   hasSpread,
   isBooleanLiteral,
+  makeProperty,
   type Node,
   propertyKey,
   removeProperty,
   staticString,
 } from "./lib/ast.js";
-import { ACTION_TOOL_LITERAL, RESULT_GROUPING_DEFAULT, UNSUPPORTED_PARAMS } from "./lib/legacy.js";
+import {
+  ACTION_TOOL_LITERAL,
+  isLegacyWindowCall,
+  LEGACY_CATALOG_DEFAULT_LIMIT,
+  LEGACY_SEARCH_MAX_HITS,
+  RESULT_GROUPING_DEFAULT,
+  UNSUPPORTED_PARAMS,
+} from "./lib/legacy.js";
 import { ensureFlag, fitLimitToCap, limitTodo } from "./lib/params.js";
 import { findToolSites } from "./lib/sites.js";
-import { addTodo } from "./lib/todo.js";
+import { addTodo, enclosingStatement, isReviewed } from "./lib/todo.js";
 import { defineTransform, type RewriteContext } from "./lib/transform.js";
 
 export const name = "tool-parameters";
@@ -88,6 +96,23 @@ function rewrite({ j, root, log }: RewriteContext): boolean {
     for (const prop of args.properties) {
       const key = propertyKey(prop);
       if (key !== null && key in UNSUPPORTED_PARAMS) todo(UNSUPPORTED_PARAMS[key] as string);
+    }
+
+    // Legacy search answered at most 5 hits and a sorted catalog pages of 10: keep those counts explicitly.
+    const statement = enclosingStatement(site.path);
+    const reviewed = statement !== null && isReviewed(statement.value);
+    if (!reviewed && !getProperty(args, "limit") && !hasSpread(args) && !isLegacyWindowCall(site)) {
+      const legacyLimit =
+        action === "search"
+          ? LEGACY_SEARCH_MAX_HITS
+          : action === "catalog" && getProperty(args, "sort_by")
+            ? LEGACY_CATALOG_DEFAULT_LIMIT
+            : null;
+      if (legacyLimit !== null) {
+        args.properties.push(makeProperty(j, "limit", j.numericLiteral(legacyLimit), args.properties[0]));
+        log.site(args, `limit: ${legacyLimit} (the legacy ${action} page size, explicit)`);
+        changed = true;
+      }
     }
 
     const limit = fitLimitToCap(j, action, args);

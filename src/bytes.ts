@@ -11,6 +11,13 @@ const nativeByteLength = (globalThis as { Buffer?: { byteLength(text: string, en
  * UTF-8 byte length of a text, counted without encoding it (the client
  * measures every response: encoding a copy cost more than parsing it).
  * Lone surrogates count 3 bytes, as the U+FFFD an encoder writes for them.
+ *
+ * @example
+ * ```ts
+ * import { byteLength } from "oddkit-sdk";
+ *
+ * byteLength("héllo"); // 6
+ * ```
  */
 export function byteLength(text: string): number {
   return nativeByteLength ? nativeByteLength(text, "utf8") : countUtf8Bytes(text);

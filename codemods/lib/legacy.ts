@@ -17,6 +17,7 @@ import { getPropertyValue, isBooleanLiteral } from "./ast.js";
 import type { ToolSite } from "./sites.js";
 
 export { LEGACY_CATALOG_DEFAULT_LIMIT } from "../../src/legacy/catalog.js";
+export { LEGACY_SEARCH_MAX_HITS } from "../../src/legacy/search.js";
 
 export function isRetrievalAction(value: string): value is Action {
   return (ACTIONS as readonly string[]).includes(value);

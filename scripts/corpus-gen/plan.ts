@@ -411,9 +411,29 @@ function fileFor(group: GroupProfile, title: string, day: string): string {
   return `${slug}.md`;
 }
 
+/**
+ * Per base path, the suffix a previous probe stopped at: suffixes below it
+ * were all taken then and paths are never released, so probing resumes there
+ * with the same result as from 2, without the quadratic rescans that made
+ * planning 100,000 documents take hours (titles repeat a lot at that size).
+ */
+const probedUpTo = new WeakMap<Set<string>, Map<string, number>>();
+
 function uniquePath(dir: string, file: string, used: Set<string>): string {
   let path = dir + file;
-  for (let i = 2; used.has(path); i++) path = `${dir}${file.replace(/\.md$/, "")}-${i}.md`;
+  if (!used.has(path)) {
+    used.add(path);
+    return path;
+  }
+  const memo = probedUpTo.get(used) ?? new Map<string, number>();
+  probedUpTo.set(used, memo);
+  const base = dir + file;
+  let i = memo.get(base) ?? 2;
+  for (; ; i++) {
+    path = `${dir}${file.replace(/\.md$/, "")}-${i}.md`;
+    if (!used.has(path)) break;
+  }
+  memo.set(base, i + 1);
   used.add(path);
   return path;
 }

@@ -83,7 +83,9 @@ export interface OddkitClientOptions {
   readonly requirePublic?: boolean;
 }
 
+/** Default budget of one call, in milliseconds (`OddkitClientOptions.timeoutMs`). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Default ceiling on one response body, in bytes (`OddkitClientOptions.maxResponseBytes`): a larger answer fails closed. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 const DEFAULT_CLIENT_NAME = "oddkit-sdk";
 
@@ -98,6 +100,22 @@ interface Fetched {
 
 const clock = (): number => (typeof performance !== "undefined" ? performance.now() : Date.now());
 
+/**
+ * A typed client of an oddkit server: one method per retrieval action, each request validated
+ * before it is sent and each answer validated against the contract after (fail closed), entry
+ * types following the disclosure literal. Pass `url` for a live server or `server` for an
+ * in-memory reference server.
+ *
+ * @example
+ * ```ts
+ * import { createOddkitClient } from "oddkit-sdk";
+ *
+ * const client = createOddkitClient({ url: "https://host/mcp", consumer: "my-site" });
+ * const page = await client.catalog({ audience: "public", disclosure: ["blockquote"], limit: 100 });
+ * console.log(page.total, page.data[0]?.blockquote, page.meta.bytes);
+ * await client.close();
+ * ```
+ */
 export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
   if (typeof options !== "object" || options === null) {
     throw new TypeError("createOddkitClient needs options: { url } or { server }");

@@ -18,6 +18,7 @@ export {
   OddkitTimeoutError,
   OddkitTransportError,
   type PaginationFailure,
+  type TimeoutPhase,
 } from "../errors/index.js";
 export { cacheKey, canonicalParams } from "./cache/key.js";
 export type { CacheOptions } from "./cache/layer.js";

@@ -17,7 +17,7 @@ import type {
 } from "../contract/index.js";
 
 /** The action's `input` under its friendly name (`ACTION_SPECS[action].input.name`), if it takes one. */
-type FriendlyInput<A extends Action> = ActionSpecs[A]["input"] extends {
+export type FriendlyInput<A extends Action> = ActionSpecs[A]["input"] extends {
   readonly name: infer N extends string;
 }
   ? { [K in N]: string }

@@ -19,6 +19,7 @@ export {
   type ComplianceContext,
   type ComplianceRequest,
   extractResult,
+  type Json,
 } from "./checks/context.js";
 
 export function checkCompliance(

@@ -78,6 +78,17 @@ export function entrySchema(action: Action, flags: readonly Flag[]) {
   return schema;
 }
 
+/**
+ * An entry at any disclosure the action permits: floor and native fields required, each
+ * permitted flag's field optional, nothing else (the schema of `AnyEntry`). What a tool's
+ * `outputSchema` declares, since one schema has to cover every `disclosure` a call may pass.
+ */
+export function anyDisclosureEntrySchema(action: Action, permitted: readonly Flag[]) {
+  const shape: Record<string, z.ZodType> = { ...FloorSchema.shape, ...NativeFieldSchemas[action] };
+  for (const flag of FLAGS) if (permitted.includes(flag)) shape[flag] = FlagFieldSchemas[flag].optional();
+  return z.strictObject(shape);
+}
+
 /** Entry field names allowed for an action at a disclosure (check 1). */
 export function allowedEntryFields(action: Action, flags: readonly Flag[]): string[] {
   return ["uri", "title", ...nativeFields(action), ...FLAGS.filter((f) => flags.includes(f))];

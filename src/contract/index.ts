@@ -12,6 +12,7 @@ export * from "./errors.js";
 export * from "./filters.js";
 export * from "./json-schema.js";
 export * from "./kinds.js";
+export * from "./output-schema.js";
 export * from "./requests.js";
 export * from "./responses.js";
 export * from "./rules.js";

@@ -78,7 +78,11 @@ export interface ResultSchemaOptions {
  * disclosure. Extra fields fail unless `legacyEnvelope` is set, in which case
  * only the fields listed in LEGACY_RESULT_FIELDS may sit beside the contract ones.
  */
-export function resultSchema(action: Action, flags: readonly Flag[], options: ResultSchemaOptions = {}) {
+export function resultSchema(
+  action: Action,
+  flags: readonly Flag[],
+  options: ResultSchemaOptions = {},
+): ResultSchema {
   const canonical = FLAGS.filter((f) => flags.includes(f));
   const key = `${action}|${canonical.join(",")}|${options.legacyEnvelope === true}`;
   let schema = resultSchemaCache.get(key);
@@ -90,11 +94,26 @@ export function resultSchema(action: Action, flags: readonly Flag[], options: Re
 }
 
 // Built once per action × flag set × opt-in (at most 5 × 16 × 2): validators call this per response.
-const resultSchemaCache = new Map<string, ReturnType<typeof buildResultSchema>>();
+const resultSchemaCache = new Map<string, ResultSchema>();
 
-function buildResultSchema(action: Action, flags: readonly Flag[], legacyEnvelope: boolean) {
-  const entry = entrySchema(action, flags);
-  const shape = ACTION_SPECS[action].many
+/**
+ * The schema of one `result`. Typed as a plain shape on purpose: the inferred type of the
+ * many/one union widened each branch with `?: undefined` keys, a declaration that fails a
+ * consumer's `tsc` with `skipLibCheck: false` (TS2344).
+ */
+export type ResultSchema = z.ZodObject<Record<string, z.ZodType>, z.core.$strict>;
+
+function buildResultSchema(action: Action, flags: readonly Flag[], legacyEnvelope: boolean): ResultSchema {
+  return resultSchemaAround(action, entrySchema(action, flags), legacyEnvelope);
+}
+
+/**
+ * The `result` of an action around a given entry schema: one entry (`get`, `resolve`) or a page
+ * of them. resultSchema passes the strict entry of one disclosure; the tools' outputSchema passes
+ * the entry of any permitted disclosure (anyDisclosureEntrySchema).
+ */
+export function resultSchemaAround(action: Action, entry: z.ZodType, legacyEnvelope: boolean): ResultSchema {
+  const shape: Record<string, z.ZodType> = ACTION_SPECS[action].many
     ? { ...ManyResultEnvelopeSchema.shape, data: z.array(entry) }
     : { ...OneResultEnvelopeSchema.shape, data: entry };
   if (!legacyEnvelope) return z.strictObject(shape);

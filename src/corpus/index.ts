@@ -23,6 +23,7 @@ export {
   loadCorpus,
   type SourceFile,
 } from "./load.js";
+export { CorpusFileChangedError, DEFAULT_RESIDENT_TEXT_BYTES, OnDiskDocument } from "./on-disk.js";
 export { type ParseResult, parseDocument } from "./parse.js";
 export { sampleCorpusDir } from "./sample.js";
 export type { Corpus, CorpusDocument, LoadWarning } from "./types.js";

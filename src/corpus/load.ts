@@ -7,9 +7,10 @@ import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { DEFAULT_KIND_MAP, type KindMap, normalizePath } from "../contract/index.js";
 import { corpusKindMap, type KindMapSource } from "./kind-map-file.js";
-import { parseDocument, sha256Hex } from "./parse.js";
+import { DEFAULT_RESIDENT_TEXT_BYTES, OnDiskDocument } from "./on-disk.js";
+import { type ParseResult, parseDocument, sha256Hex } from "./parse.js";
 import type { Corpus, CorpusDocument, LoadWarning } from "./types.js";
-import { listMarkdownFiles, readCorpusFile } from "./walk.js";
+import { listMarkdownFiles, readCorpusFileSync } from "./walk.js";
 
 export interface CorpusOptions {
   /**
@@ -17,6 +18,12 @@ export interface CorpusOptions {
    * the folder's own `oddkit.kinds.*` file, else uses DEFAULT_KIND_MAP.
    */
   readonly kindMap?: KindMap;
+  /**
+   * Corpus text (UTF-8 bytes) kept in memory; past it every document of a
+   * folder is read from disk on demand (on-disk.ts). Default 64 MiB; 0 keeps
+   * no text resident, Infinity keeps all of it.
+   */
+  readonly residentTextBytes?: number;
   /** Where `kindMap` came from (e.g. a `--kind-map` file), kept on the corpus for reports. */
   readonly kindMapSource?: KindMapSource;
 }
@@ -29,8 +36,11 @@ export interface SourceFile {
 /** Folders never indexed (as globs; the walk uses walk.ts's IGNORED_FOLDERS). */
 export const IGNORED_GLOBS = ["**/node_modules/**", "**/.git/**", "**/dist/**", "**/build/**"] as const;
 
-/** Files read at once: enough to keep the disk busy, few enough to stay clear of EMFILE at 100k files. */
-const READ_CONCURRENCY = 64;
+/** One file, parsed (documents built with the corpus's kind map). */
+interface ParsedFile {
+  readonly path: string;
+  readonly result: ParseResult;
+}
 
 export async function loadCorpus(dir: string, options: CorpusOptions = {}): Promise<Corpus> {
   const root = resolve(dir);
@@ -41,36 +51,62 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
     throw new Error(`corpus directory '${dir}' cannot be read: ${(error as Error).message}`);
   }
   if (!isDirectory) throw new Error(`corpus directory '${dir}' is not a directory`);
+  const residentLimit = options.residentTextBytes ?? DEFAULT_RESIDENT_TEXT_BYTES;
+  if (!(residentLimit >= 0)) {
+    throw new TypeError(
+      `loadCorpus: residentTextBytes must be a number ≥ 0 (or Infinity), got ${String(options.residentTextBytes)}`,
+    );
+  }
   const chosen =
     options.kindMap !== undefined
       ? { map: options.kindMap, source: options.kindMapSource ?? ({ from: "option" } as const) }
       : await corpusKindMap(root);
+  const kindMap = chosen.map;
 
   // Real paths only: links are reported (walk.ts), never served.
   const listing = await listMarkdownFiles(root);
-  const { paths } = listing;
-  const files: SourceFile[] = [];
   const readWarnings: LoadWarning[] = [...listing.warnings];
-  let next = 0;
-  const worker = async () => {
-    while (next < paths.length) {
-      const path = paths[next++]!;
-      try {
-        files.push({ path, text: await readCorpusFile(listing.root, path) });
-      } catch (error) {
-        readWarnings.push({
-          path: normalizePath(path),
-          message: `file cannot be read and is not served: ${(error as Error).message}`,
-        });
+  // Each file is parsed as soon as it is read, and its text dropped once the corpus is known
+  // to be large: a 100k-document corpus is never held in memory whole, not even while loading.
+  // Reads are synchronous: one small file at a time is faster than FileHandle.readFile's
+  // chunked reads, and the load is CPU-bound (YAML, hashing) anyway.
+  const parsed: ParsedFile[] = [];
+  let residentBytes = 0;
+  let onDisk = false;
+  const keepOnDisk = (file: ParsedFile): ParsedFile => {
+    const doc = file.result.document;
+    return doc === null
+      ? file
+      : { ...file, result: { ...file.result, document: new OnDiskDocument(doc, listing.root) } };
+  };
+  for (const path of listing.paths) {
+    let text: string;
+    try {
+      text = readCorpusFileSync(listing.root, path);
+    } catch (error) {
+      readWarnings.push({
+        path: normalizePath(path),
+        message: `file cannot be read and is not served: ${(error as Error).message}`,
+      });
+      continue;
+    }
+    let file: ParsedFile = { path, result: parseDocument(path, text, kindMap) };
+    if (!onDisk) {
+      residentBytes += Buffer.byteLength(text);
+      if (residentBytes > residentLimit) {
+        onDisk = true;
+        for (let i = 0; i < parsed.length; i++) parsed[i] = keepOnDisk(parsed[i]!);
       }
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, paths.length) }, worker));
-  const corpus = corpusFromFiles(files, { kindMap: chosen.map, kindMapSource: chosen.source, root });
+    if (onDisk) file = keepOnDisk(file);
+    parsed.push(file);
+  }
+  const corpus = assemble(parsed, kindMap, chosen.source, root);
   if (readWarnings.length === 0) return corpus;
   return { ...corpus, warnings: sortWarnings([...corpus.warnings, ...readWarnings]) };
 }
 
+/** A corpus from in-memory files (their text stays resident). */
 export function corpusFromFiles(
   files: readonly SourceFile[],
   options: CorpusOptions & { readonly root?: string } = {},
@@ -78,8 +114,18 @@ export function corpusFromFiles(
   const kindMap = options.kindMap ?? DEFAULT_KIND_MAP;
   const kindMapSource: KindMapSource =
     options.kindMapSource ?? (options.kindMap === undefined ? { from: "default" } : { from: "option" });
-  const sorted = [...files]
-    .map((f) => ({ path: normalizePath(f.path), text: f.text }))
+  const parsed = files.map((f) => ({ path: f.path, result: parseDocument(f.path, f.text, kindMap) }));
+  return assemble(parsed, kindMap, kindMapSource, options.root ?? "");
+}
+
+function assemble(
+  files: readonly ParsedFile[],
+  kindMap: KindMap,
+  kindMapSource: KindMapSource,
+  root: string,
+): Corpus {
+  const sorted = files
+    .map((f) => ({ path: normalizePath(f.path), result: f.result }))
     .sort((a, b) => compareStrings(a.path, b.path));
   const documents: CorpusDocument[] = [];
   const skipped: { path: string; reason: string }[] = [];
@@ -92,7 +138,7 @@ export function corpusFromFiles(
       warnings.push({ path: file.path, message: "path given twice; the first copy is served." });
       continue;
     }
-    const result = parseDocument(file.path, file.text, kindMap);
+    const result = file.result;
     warnings.push(...result.warnings);
     const doc = result.document;
     if (doc === null) {
@@ -113,7 +159,7 @@ export function corpusFromFiles(
   }
 
   return {
-    root: options.root ?? "",
+    root,
     kindMap,
     kindMapSource,
     documents,

@@ -10,7 +10,7 @@
  * - a file is opened with `O_NOFOLLOW`: one swapped for a link after the
  *   listing is refused, not read through.
  */
-import { constants, type Dirent } from "node:fs";
+import { closeSync, constants, type Dirent, openSync, readFileSync } from "node:fs";
 import { open, readdir, readlink, realpath, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { LoadWarning } from "./types.js";
@@ -106,5 +106,22 @@ export async function readCorpusFile(root: string, path: string): Promise<string
     return await handle.readFile("utf8");
   } finally {
     await handle.close();
+  }
+}
+
+/** readCorpusFile, synchronously (the loader reads one file at a time; see load.ts). */
+export function readCorpusFileSync(root: string, path: string): string {
+  let fd: number;
+  try {
+    fd = openSync(join(root, path), constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP")
+      throw new Error("it became a symbolic link after the listing; not followed");
+    throw error;
+  }
+  try {
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
   }
 }

@@ -34,6 +34,21 @@ export interface OddkitErrorOptions {
   readonly cause?: unknown;
 }
 
+/**
+ * One failed client call: the parent of every error an action, `version` or
+ * `callTool` throws, carrying what was sent (`request`, secrets redacted) and,
+ * when the server answered, what came back (`response`).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.get({ uri: "klappy://canon/missing" });
+ * } catch (error) {
+ *   if (error instanceof OddkitCallError) console.error(error.action, error.request?.tool, error.message);
+ *   else throw error;
+ * }
+ * ```
+ */
 export class OddkitCallError extends OddkitError {
   override readonly name: string = "OddkitCallError";
   /** The action or tool the call was for (`catalog`, `version`, or a raw tool name). */

@@ -17,6 +17,7 @@ export {
 export { CliUsageError } from "./cli-usage-error.js";
 export { ContractCallError } from "./contract-call-error.js";
 export { type ContractViolation, OddkitContractViolationError } from "./contract-violation-error.js";
+export { CorpusFileChangedError } from "./corpus-file-changed-error.js";
 export { EmptyCorpusError } from "./empty-corpus-error.js";
 export { EraDetectionError } from "./era-detection-error.js";
 export { HelperArgumentError } from "./helper-argument-error.js";

@@ -22,7 +22,19 @@ export class OddkitError extends Error {
   }
 }
 
-/** Is `value` an error thrown by oddkit-sdk (any subclass, any copy of the package)? */
+/**
+ * Is `value` an error thrown by oddkit-sdk (any subclass, any copy of the package)?
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await getEssaysIndex(client);
+ * } catch (error) {
+ *   if (isOddkitError(error)) console.error(error.name, error.message);
+ *   else throw error; // a bug, not a typed failure
+ * }
+ * ```
+ */
 export function isOddkitError(value: unknown): value is OddkitError {
   if (value instanceof OddkitError) return true;
   return (

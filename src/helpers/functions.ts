@@ -27,7 +27,7 @@ import { type AnyUseCaseRow, USE_CASE_ROWS, type UseCase, type UseCaseFlags } fr
 export type HelperClient = OddkitActions;
 
 /** Parameters the row fixes, so a caller cannot override them (the result type depends on them). */
-type FixedParam<R extends UseCase> =
+export type FixedParam<R extends UseCase> =
   | "disclosure"
   | "query"
   | "uri"
@@ -52,7 +52,7 @@ export type HelperOverrides<R extends UseCase, F extends HelperFlags<R> = Helper
 > & { readonly disclosure?: F };
 
 /** The positional argument a row's `input` asks for. */
-type InputArgs<R extends UseCase> = R extends { input: "query" }
+export type InputArgs<R extends UseCase> = R extends { input: "query" }
   ? [query: string]
   : R extends { input: "uri" }
     ? [uri: string]

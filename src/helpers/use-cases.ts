@@ -17,7 +17,8 @@ export interface ApproxTokens {
   readonly per: "call" | "page";
 }
 
-interface UseCaseRow<A extends Action> {
+/** One row of the use-case table for action `A`: what the named helper sends and what it costs. */
+export interface UseCaseRow<A extends Action> {
   /** Stable identifier (kebab-case). */
   readonly id: string;
   /** Name of the exported helper function. */

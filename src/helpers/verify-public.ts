@@ -33,11 +33,13 @@ export interface PublicVerificationOptions {
 
 export const DEFAULT_VERIFY_SAMPLE = 3;
 
-interface Listing {
+/** The part of a listing answer `verifyPublicEntries` reads: the entries' URIs. */
+export interface Listing {
   readonly data: readonly { readonly uri: string }[];
 }
 
-type PublicFilters = Pick<Filters, "audience" | "exposure">;
+/** The public filters a listing was asked with (what each sampled document must satisfy). */
+export type PublicFilters = Pick<Filters, "audience" | "exposure">;
 
 function randomPick(n: number, k: number): number[] {
   const indexes = Array.from({ length: n }, (_, i) => i);

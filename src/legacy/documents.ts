@@ -29,12 +29,26 @@ export function legacyDocument(doc: CorpusDocument): CorpusDocument {
     const uri = typeof frontmatter.uri === "string" && frontmatter.uri !== "" ? frontmatter.uri : null;
     const title =
       typeof frontmatter.title === "string" && frontmatter.title !== "" ? frontmatter.title : null;
+    const raw = doc.raw;
+    // Not a spread of `doc`: a large corpus's documents read their text from disk on access
+    // (corpus/on-disk.ts), and the view must not pin every text in memory.
     view = {
-      ...doc,
+      path: doc.path,
+      blockquote: doc.blockquote,
+      summary: doc.summary,
+      kind: doc.kind,
+      kindResolution: doc.kindResolution,
+      date: doc.date,
       frontmatter,
       uri: uri ?? `${URI_SCHEME}${doc.path.replace(/\.md$/, "")}`,
-      title: title ?? fallbackTitle(doc.raw, doc.path),
-      contentHash: legacyContentHash(doc.raw),
+      title: title ?? fallbackTitle(raw, doc.path),
+      contentHash: legacyContentHash(raw),
+      get raw() {
+        return doc.raw;
+      },
+      get body() {
+        return doc.body;
+      },
     };
     views.set(doc, view);
   }

@@ -125,7 +125,7 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
  * that is not UTF-8 fails when it mentions oddkit (it would need rewriting and
  * cannot be rewritten without re-encoding) and is left unchanged otherwise.
  */
-async function readSource(
+export async function readSource(
   file: string,
   maxBytes: number,
 ): Promise<{ source: string } | { outcome: FileOutcome }> {

@@ -1,4 +1,5 @@
 /** Human-readable renderings of a migration summary: terminal text and Markdown for a pull-request comment. */
+import type { SiteRecord } from "./engine.js";
 import { INTERRUPTED } from "./interrupt.js";
 import type { MigrationSummary } from "./run.js";
 
@@ -13,10 +14,33 @@ function interruptedLine(summary: MigrationSummary): string | null {
   return `interrupted by ${summary.interrupted}: ${left} file(s) not written (unchanged on disk); run migrate again to finish`;
 }
 
+function siteLine(s: SiteRecord): string {
+  return `  ${s.file}:${s.line} ${s.status} ${s.kind} ${s.what}${s.status === "rewritten" || s.status === "contract" ? "" : ` — ${s.reason}`}`;
+}
+
+function siteCounts(summary: MigrationSummary): string {
+  const counts = new Map<string, number>();
+  for (const s of summary.legacySites) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
+  return [...counts].map(([k, n]) => `${k} ${n}`).join(", ") || "none";
+}
+
 export function summaryText(summary: MigrationSummary): string {
   const { files } = summary;
+  if (summary.mode === "check") {
+    const lines = [
+      `check: ${files.withSites} of ${files.scanned} files hold oddkit sites; sites: ${siteCounts(summary)}`,
+      ...summary.legacySites.map(siteLine),
+    ];
+    for (const failure of summary.failures)
+      lines.push(`FAILED ${failure.file} (${failure.transform}): ${failure.message}`);
+    for (const skip of summary.skipped) lines.push(`skipped ${skip.file}: ${skip.reason}`);
+    return `${lines.join("\n")}\n`;
+  }
   const lines = [
-    `${summary.mode === "dry" ? "would modify" : "modified"} ${files.changed} of ${files.scanned} files (unchanged ${files.unchanged}, failed ${files.failed})`,
+    `${summary.mode === "dry" ? "would modify" : "modified"} ${files.changed} of ${files.scanned} files (unchanged ${files.unchanged}, failed ${files.failed}; with oddkit sites ${files.withSites}: migrated ${files.migrated}, flagged ${files.flagged})`,
+    `legacy sites: ${siteCounts(summary)}`,
+    ...summary.legacySites.map(siteLine),
+    ...summary.fallbacks.map((f) => `FLAG-ONLY ${f.file}: ${f.reason}`),
     `sites per transform: ${Object.entries(summary.sites)
       .map(([t, n]) => `${t} ${n}`)
       .join(", ")}`,
@@ -42,6 +66,8 @@ export function summaryMarkdown(summary: MigrationSummary): string {
     "",
     `${summary.mode === "dry" ? "Would modify" : "Modified"} **${files.changed}** of ${files.scanned} files · unchanged ${files.unchanged} · failed **${files.failed}** · TODOs **${summary.todos.length}**`,
     "",
+    `Oddkit sites: ${siteCounts(summary)} · files with sites ${files.withSites}: migrated ${files.migrated}, flagged ${files.flagged}`,
+    "",
     "| transform | sites rewritten |",
     "| --- | ---: |",
     ...Object.entries(summary.sites).map(([t, n]) => `| \`${t}\` | ${n} |`),
@@ -56,6 +82,24 @@ export function summaryMarkdown(summary: MigrationSummary): string {
       "</details>",
       "",
     );
+  }
+  if (summary.legacySites.length > 0) {
+    out.push(
+      "<details><summary>Every site</summary>",
+      "",
+      "| where | status | site | why |",
+      "| --- | --- | --- | --- |",
+    );
+    for (const s of summary.legacySites)
+      out.push(
+        `| \`${cell(s.file)}:${s.line}\` | ${s.status} | ${s.kind} ${cell(s.what)} | ${cell(s.reason)} |`,
+      );
+    out.push("", "</details>", "");
+  }
+  if (summary.fallbacks.length > 0) {
+    out.push("### Flag-only (rewrite dropped)", "", "| file | why |", "| --- | --- |");
+    for (const f of summary.fallbacks) out.push(`| \`${cell(f.file)}\` | ${cell(f.reason)} |`);
+    out.push("");
   }
   const interrupted = interruptedLine(summary);
   if (interrupted) out.push(`**${interrupted}**`, "");

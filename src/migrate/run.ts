@@ -9,11 +9,13 @@
 import { createTwoFilesPatch } from "diff";
 import { selectTransforms } from "../../codemods/index.js";
 import { RESPONSE_TYPES } from "../../codemods/lib/names.js";
+import type { EngineResult, SiteRecord } from "./engine.js";
 import { discoverSourceFiles, displayPath } from "./files.js";
 import { interruptReason, SIGNAL_EXIT_CODES } from "./interrupt.js";
+import { MIGRATE_MAX_FILE_BYTES } from "./limits.js";
 import { jscodeshiftFor } from "./parser.js";
-import { runPool } from "./pool.js";
-import type { FileOutcome } from "./transform-file.js";
+import { readSource, runPool } from "./pool.js";
+import { type FileOutcome, scanTodos } from "./transform-file.js";
 import { applyTypePass } from "./types-pass.js";
 import { writeChanged } from "./write.js";
 
@@ -24,6 +26,8 @@ export const MIGRATE_EXIT = {
   fileFailed: 1,
   /** `--fail-on-todo` and follow-up markers remain. */
   todosLeft: 2,
+  /** `--check`: legacy sites remain that are neither migrated nor marked. */
+  unmigrated: 1,
   /** Stopped by SIGINT (SIGTERM: 143): files not written are listed; run again to finish. */
   interrupted: SIGNAL_EXIT_CODES.SIGINT,
 } as const;
@@ -35,6 +39,8 @@ export interface MigrateOptions {
   readonly transforms?: readonly string[];
   readonly concurrency?: number;
   readonly failOnTodo?: boolean;
+  /** Detection only: write nothing, list the sites, exit 1 while unmigrated legacy sites remain. */
+  readonly check?: boolean;
   readonly poolMode?: "workers" | "in-process";
   readonly onOutcome?: (outcome: FileOutcome, done: number, total: number) => void;
   /** Called once the file list is known (for progress bars). */
@@ -52,7 +58,7 @@ export interface MigrateOptions {
 
 export interface MigrationSummary {
   readonly schemaVersion: 1;
-  readonly mode: "write" | "dry";
+  readonly mode: "write" | "dry" | "check";
   readonly transforms: string[];
   readonly pool: { readonly mode: "workers" | "in-process"; readonly workers: number };
   readonly files: {
@@ -60,8 +66,19 @@ export interface MigrationSummary {
     readonly changed: number;
     readonly unchanged: number;
     readonly failed: number;
+    /** Files holding at least one oddkit site (every other file is "unchanged" and never edited). */
+    readonly withSites: number;
+    /** Files with sites, none of them left flagged or unmigrated. */
+    readonly migrated: number;
+    /** Files with sites left for a human (flagged, reviewed or unmigrated). */
+    readonly flagged: number;
   };
+  /** Transform events per transform (rewrites the per-file transforms made). */
   readonly sites: Record<string, number>;
+  /** Every legacy site found, with its status. */
+  readonly legacySites: SiteRecord[];
+  /** Files whose rewrite was dropped for markers only, and why. */
+  readonly fallbacks: { readonly file: string; readonly reason: string }[];
   readonly changedFiles: string[];
   readonly todos: { readonly file: string; readonly line: number; readonly reason: string }[];
   readonly failures: { readonly file: string; readonly transform: string; readonly message: string }[];
@@ -78,6 +95,7 @@ export interface MigrationRun {
 }
 
 export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
+  if (options.check) return checkOnly(options);
   const transforms = selectTransforms(options.transforms).map((t) => t.name);
   const discovery = await discoverSourceFiles(options.paths, options.cwd, {
     ...(options.dry ? { dry: true } : {}),
@@ -97,18 +115,119 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
   const transformed = transforms.includes(RESPONSE_TYPES)
     ? await applyTypePass(run.outcomes, run.sources)
     : run.outcomes;
-  const verified = transformed.map(verifyOutput);
+  // Loaded on demand: ts-morph (and the compiler) cost a second to load.
+  const { runEngine } = await import("./engine.js");
+  const engine = runEngine(
+    options.cwd,
+    run.sources,
+    transformed
+      .filter((o) => o.status !== "failed")
+      .map((o) => ({
+        file: o.file,
+        before: run.sources.get(o.file) ?? "",
+        ...(o.after !== undefined ? { after: o.after } : {}),
+      })),
+  );
+  const verified = transformed.map((o) => withEngine(o, engine, run.sources)).map(verifyOutput);
   const outcomes = options.dry
     ? verified
     : await writeChanged(verified, {
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onWritten ? { onWritten: options.onWritten } : {}),
       });
+  return summarise(options, transforms, outcomes, engine, {
+    pool: { mode: run.mode, workers: run.workers },
+    scanned: files.length,
+    skipped: discovery.skipped,
+  });
+}
+
+/** The engine's verdict on one file: its final text (markers included) and its sites. */
+function withEngine(
+  outcome: FileOutcome,
+  engine: EngineResult,
+  sources: ReadonlyMap<string, string>,
+): FileOutcome {
+  if (outcome.status === "failed") return outcome;
+  const result = engine.files.get(outcome.file);
+  const before = sources.get(outcome.file) ?? outcome.before ?? "";
+  const { before: _b, after: _a, ...rest } = outcome;
+  if (!result || result.after === undefined || result.after === before) {
+    return { ...rest, status: "unchanged", sites: result ? outcome.sites : [], todos: scanTodos(before) };
+  }
+  return { ...rest, status: "changed", before, after: result.after, todos: scanTodos(result.after) };
+}
+
+/** `--check`: the detection pass alone, over the same files a run would read; nothing written. */
+async function checkOnly(options: MigrateOptions): Promise<MigrationRun> {
+  const discovery = await discoverSourceFiles(options.paths, options.cwd, {
+    dry: true,
+    ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+  });
+  const { files } = discovery;
+  options.onStart?.(files.length);
+  const sources = new Map<string, string>();
+  const outcomes: FileOutcome[] = [];
+  for (const file of files) {
+    const read = await readSource(file, options.maxFileBytes ?? MIGRATE_MAX_FILE_BYTES);
+    if ("outcome" in read) {
+      outcomes.push(read.outcome);
+      continue;
+    }
+    sources.set(file, read.source);
+    outcomes.push({ file, status: "unchanged", sites: [], todos: scanTodos(read.source) });
+  }
+  const { checkSites } = await import("./engine.js");
+  const sites = checkSites(options.cwd, sources);
+  const byFile = new Map<string, SiteRecord[]>();
+  for (const s of sites) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
+  const engine: EngineResult = {
+    files: new Map([...byFile].map(([file, list]) => [file, { file, sites: list }])),
+  };
+  return summarise(options, [], outcomes, engine, {
+    pool: { mode: "in-process", workers: 1 },
+    scanned: files.length,
+    skipped: discovery.skipped,
+  });
+}
+
+interface RunFacts {
+  readonly pool: { mode: "workers" | "in-process"; workers: number };
+  readonly scanned: number;
+  readonly skipped: readonly { readonly file: string; readonly reason: string }[];
+}
+
+function summarise(
+  options: MigrateOptions,
+  transforms: string[],
+  outcomes: FileOutcome[],
+  engine: EngineResult,
+  facts: RunFacts,
+): MigrationRun {
+  const { pool, scanned } = facts;
   const interrupted = options.signal?.aborted ? interruptReason(options.signal) : null;
   const show = (file: string) => displayPath(file, options.cwd);
   const sites: Record<string, number> = Object.fromEntries(transforms.map((t) => [t, 0]));
   for (const outcome of outcomes)
     for (const site of outcome.sites) sites[site.transform] = (sites[site.transform] ?? 0) + 1;
+  const legacySites: SiteRecord[] = [];
+  const fallbacks: { file: string; reason: string }[] = [];
+  let migrated = 0;
+  let flagged = 0;
+  let withSites = 0;
+  for (const outcome of outcomes) {
+    const result = engine.files.get(outcome.file);
+    if (!result || outcome.status === "failed") continue;
+    if (result.fallback) fallbacks.push({ file: show(outcome.file), reason: result.fallback });
+    if (result.sites.length === 0) continue;
+    withSites++;
+    const open = result.sites.some(
+      (s) => s.status === "flagged" || s.status === "reviewed" || s.status === "unmigrated",
+    );
+    if (open || outcome.todos.length > 0) flagged++;
+    else migrated++;
+    for (const s of result.sites) legacySites.push({ ...s, file: show(s.file) });
+  }
   const count = (status: FileOutcome["status"]) => outcomes.filter((o) => o.status === status).length;
   const todos = outcomes.flatMap((o) =>
     o.todos.map((t) => ({ file: show(o.file), line: t.line, reason: t.reason })),
@@ -116,32 +235,41 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
   const failures = outcomes.flatMap((o) =>
     o.error ? [{ file: show(o.file), transform: o.error.transform, message: o.error.message }] : [],
   );
+  const unmigrated = legacySites.some((s) => s.status === "unmigrated");
   const exitCode =
     interrupted !== null
       ? (SIGNAL_EXIT_CODES[interrupted as keyof typeof SIGNAL_EXIT_CODES] ?? MIGRATE_EXIT.interrupted)
       : failures.length > 0
         ? MIGRATE_EXIT.fileFailed
-        : options.failOnTodo && todos.length > 0
-          ? MIGRATE_EXIT.todosLeft
-          : MIGRATE_EXIT.ok;
+        : options.check && unmigrated
+          ? MIGRATE_EXIT.unmigrated
+          : options.failOnTodo && todos.length > 0
+            ? MIGRATE_EXIT.todosLeft
+            : MIGRATE_EXIT.ok;
   return {
-    outcomes: outcomes,
+    outcomes,
     summary: {
       schemaVersion: 1,
-      mode: options.dry ? "dry" : "write",
+      mode: options.check ? "check" : options.dry ? "dry" : "write",
       transforms,
-      pool: { mode: run.mode, workers: run.workers },
+      pool,
       files: {
-        scanned: files.length,
+        scanned,
         changed: count("changed"),
-        unchanged: count("unchanged"),
+        unchanged: outcomes.filter((o) => o.status === "unchanged" && !engine.files.get(o.file)?.sites.length)
+          .length,
         failed: count("failed"),
+        withSites,
+        migrated,
+        flagged,
       },
       sites,
+      legacySites,
+      fallbacks,
       changedFiles: outcomes.filter((o) => o.status === "changed").map((o) => show(o.file)),
       todos,
       failures,
-      skipped: discovery.skipped.map((s) => ({ file: show(s.file), reason: s.reason })),
+      skipped: facts.skipped.map((s) => ({ file: show(s.file), reason: s.reason })),
       interrupted,
       exitCode,
     },

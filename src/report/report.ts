@@ -38,6 +38,8 @@ export interface MigrationReportOptions {
    * so cost comes first). The CLI prints each one as it arrives.
    */
   readonly onSection?: (section: ReportSection) => void;
+  /** Folder of the on-disk search index cache for the embedded server (default false: none). */
+  readonly indexCache?: string | false;
 }
 
 /** One part of the report, handed to `onSection` as soon as it is known. */
@@ -90,7 +92,11 @@ export async function migrationReport(options: MigrationReportOptions = {}): Pro
   emit({ section: "target", target });
   const audit = auditFiles(root, files, kindMap, false, kindMapSource);
   emit({ section: "audit", audit, auditSource: "files" });
-  const server = await createReferenceServer({ corpus, mode: "contract" });
+  const server = await createReferenceServer({
+    corpus,
+    mode: "contract",
+    indexCache: options.indexCache ?? false,
+  });
   try {
     const cost = await settleCost({ server, ...options.cost });
     emit({ section: "cost", cost });

@@ -34,10 +34,15 @@ import { type LegacyRanking, runLegacyAction } from "./legacy-actions.js";
 import type { ActionOutcome, ServedCorpus } from "./state.js";
 import { type ServerMode, UNIFIED_TOOL } from "./tools.js";
 
-/** An MCP tool result as the real server answers it: one text item holding the pretty-printed envelope. */
+/**
+ * An MCP tool result as the real server answers it: one text item holding the pretty-printed
+ * envelope; in contract and window modes a successful answer also carries the envelope as
+ * `structuredContent` (what the tool's outputSchema declares).
+ */
 export interface ToolResult {
   [key: string]: unknown;
   content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
 
@@ -59,9 +64,12 @@ export interface DispatchContext {
 export const CONSUMER_NUDGE =
   "Tip: label your calls with ?consumer=<your-app> on the server URL (or an x-oddkit-client header) so this server can tell its callers apart.";
 
-function toToolResult(envelope: OddkitEnvelope, isError: boolean): ToolResult {
+function toToolResult(envelope: OddkitEnvelope, isError: boolean, structured = false): ToolResult {
   const result: ToolResult = { content: [{ type: "text", text: JSON.stringify(envelope, null, 2) }] };
+  // Errors stay text-only: MCP clients validate structuredContent against the outputSchema,
+  // which declares the successful answer; an error envelope is flagged by isError instead.
   if (isError) result.isError = true;
+  else if (structured) result.structuredContent = { ...envelope };
   return result;
 }
 
@@ -183,6 +191,6 @@ export class Dispatcher {
       const { server_time, ...rest } = envelope;
       return toToolResult({ ...rest, server_time }, outcome.isError);
     }
-    return toToolResult(envelope, outcome.isError || isErrorEnvelope(outcome.result));
+    return toToolResult(envelope, outcome.isError || isErrorEnvelope(outcome.result), true);
   }
 }

@@ -18,6 +18,7 @@ export {
   type ReferenceServerOptions,
   type StdioOptions,
 } from "./reference-server.js";
+export { defaultIndexCacheDir } from "./search/index-cache.js";
 export { SNIPPET_MAX_LENGTH } from "./snippet.js";
 export {
   SERVER_MODES,

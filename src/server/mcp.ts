@@ -45,6 +45,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       name: t.name,
       description: t.description,
       inputSchema: t.inputSchema,
+      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
       annotations: t.annotations,
     })),
   }));

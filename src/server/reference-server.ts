@@ -17,6 +17,7 @@ import { createFetchHandler } from "./http.js";
 import { LEGACY_RANKINGS, type LegacyRanking } from "./legacy-actions.js";
 import { type Listening, type ListenOptions, listenWith } from "./listen.js";
 import { createMcpServer } from "./mcp.js";
+import { readCachedPostings, writeCachedPostings } from "./search/index-cache.js";
 import { SearchIndex } from "./search-index.js";
 import { servedCorpus } from "./state.js";
 import { SERVER_MODES, type ServerMode, type ToolDefinition, toolDefinitions } from "./tools.js";
@@ -57,6 +58,13 @@ export interface ReferenceServerOptions {
   readonly name?: string;
   /** Answer HTTP POSTs with JSON instead of SSE streams. */
   readonly jsonResponse?: boolean;
+  /**
+   * A folder for the on-disk search index cache (search/index-cache.ts), keyed
+   * by the corpus content: an unchanged corpus folder skips the index build.
+   * Default false (the library writes nothing unasked); the CLI passes
+   * `defaultIndexCacheDir()`. Corpora built from in-memory files are never cached.
+   */
+  readonly indexCache?: string | false;
 }
 
 export interface ConnectOptions {
@@ -74,6 +82,8 @@ export interface ReferenceServer {
   readonly corpus: Corpus;
   readonly mode: ServerMode;
   readonly version: string;
+  /** Where the search index came from: built now, or read from the index cache. */
+  readonly indexSource: "built" | "cache";
   /** Minors the legacy envelope window runs after N (2 or 3). */
   readonly windowMinors: number;
   /** Load warnings of the corpus (files served with what could be read, files not read). */
@@ -110,6 +120,20 @@ async function corpusFrom(options: ReferenceServerOptions): Promise<Corpus> {
   return loadCorpus(dir, options.kindMap ? { kindMap: options.kindMap } : {});
 }
 
+/** The corpus's search index: from the cache when it holds this revision, else built (and cached). */
+function searchIndexOf(
+  corpus: Corpus,
+  cacheDir: string | false,
+): { index: SearchIndex; indexSource: "built" | "cache" } {
+  if (cacheDir === false || corpus.root === "")
+    return { index: new SearchIndex(corpus.documents), indexSource: "built" };
+  const cached = readCachedPostings(cacheDir, corpus.root, corpus.revision, corpus.documents.length);
+  if (cached) return { index: new SearchIndex(corpus.documents, cached), indexSource: "cache" };
+  const index = new SearchIndex(corpus.documents);
+  writeCachedPostings(cacheDir, corpus.root, corpus.revision, index.postings);
+  return { index, indexSource: "built" };
+}
+
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const mode = options.mode ?? "contract";
   if (!(SERVER_MODES as readonly string[]).includes(mode)) {
@@ -127,7 +151,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     throw new TypeError(`createReferenceServer: ${(error as Error).message}`, { cause: error });
   }
   const name = options.name ?? DEFAULT_SERVER_NAME;
-  const index = new SearchIndex(corpus.documents);
+  const { index, indexSource } = searchIndexOf(corpus, options.indexCache ?? false);
   const legacyRanking = options.legacyRanking ?? "0.28";
   if (!(LEGACY_RANKINGS as readonly string[]).includes(legacyRanking)) {
     throw new TypeError(
@@ -174,6 +198,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     corpus,
     mode,
     version,
+    indexSource,
     windowMinors,
     warnings: corpus.warnings,
     tools,

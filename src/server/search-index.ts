@@ -62,7 +62,8 @@ interface Expansion {
 export class SearchIndex {
   readonly size: number;
   private readonly docs: readonly CorpusDocument[];
-  private readonly postings: Postings;
+  /** The index proper (what index-cache.ts stores). */
+  readonly postings: Postings;
   /** Each document's position in path order: the tie-break between equal scores. */
   private readonly pathRank: Uint32Array;
   // Scratch space reused by every query (queries run synchronously, one at a time): a query
@@ -79,10 +80,14 @@ export class SearchIndex {
   private generation = 0;
   private termGeneration = 0;
 
-  constructor(docs: readonly CorpusDocument[]) {
+  /** Index `docs`, or adopt `postings` already built for exactly these documents (index-cache.ts). */
+  constructor(docs: readonly CorpusDocument[], postings?: Postings) {
+    if (postings !== undefined && postings.documentCount !== docs.length) {
+      throw new Error(`postings of ${postings.documentCount} documents given for ${docs.length}`);
+    }
     this.docs = docs;
     this.size = docs.length;
-    this.postings = buildPostings(docs.length, (id) => fieldTexts(docs[id]!));
+    this.postings = postings ?? buildPostings(docs.length, (id) => fieldTexts(docs[id]!));
     const byPath = Array.from(docs.keys()).sort((a, b) =>
       docs[a]!.path < docs[b]!.path ? -1 : docs[a]!.path > docs[b]!.path ? 1 : a - b,
     );

@@ -27,10 +27,10 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 /** Plain text of recently snippeted documents (a search page asks for the same few again and again). */
 const plainCache = new LRUCache<CorpusDocument, { text: string; lower: string }>({ max: 2048 });
 
-function plainOf(doc: CorpusDocument): { text: string; lower: string } {
+function plainOf(doc: CorpusDocument, body: string): { text: string; lower: string } {
   let cached = plainCache.get(doc);
   if (!cached) {
-    const text = plainText(doc.body);
+    const text = plainText(body);
     cached = { text, lower: text.toLowerCase() };
     plainCache.set(doc, cached);
   }
@@ -70,8 +70,11 @@ function windowAt(text: string, at: number): string {
  * for an empty document).
  */
 export function querySnippet(doc: CorpusDocument, terms: readonly string[]): string {
-  if (doc.body.length > SNIPPET_FULL_TEXT_MAX_CHARS) return largeDocumentSnippet(doc, terms);
-  const { text, lower } = plainOf(doc);
+  const cached = plainCache.get(doc);
+  // Read once: a document of a large corpus reads its file on each access (corpus/on-disk.ts).
+  const body = cached ? "" : doc.body;
+  if (!cached && body.length > SNIPPET_FULL_TEXT_MAX_CHARS) return largeDocumentSnippet(doc, body, terms);
+  const { text, lower } = cached ?? plainOf(doc, body);
   if (text === "") return doc.title.slice(0, SNIPPET_MAX_LENGTH);
   let first = -1;
   for (const term of terms) {
@@ -96,16 +99,16 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-function largeDocumentSnippet(doc: CorpusDocument, terms: readonly string[]): string {
+function largeDocumentSnippet(doc: CorpusDocument, body: string, terms: readonly string[]): string {
   const wanted = terms.filter((t) => t.length > 0);
   let at = -1;
   if (wanted.length > 0) {
     // One scan for the earliest term at the start of a word (the same rule as wordStart).
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${wanted.map(escapeRegExp).join("|")})`, "iu");
-    at = pattern.exec(doc.body)?.index ?? -1;
+    at = pattern.exec(body)?.index ?? -1;
   }
   const start = Math.max(0, at - RAW_WINDOW);
-  const raw = doc.body.slice(start, Math.max(at, 0) + 2 * RAW_WINDOW);
+  const raw = body.slice(start, Math.max(at, 0) + 2 * RAW_WINDOW);
   const text = plainText(raw);
   if (text === "") return doc.title.slice(0, SNIPPET_MAX_LENGTH);
   const lower = text.toLowerCase();

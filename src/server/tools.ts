@@ -11,10 +11,17 @@ import {
   ACTION_TOOLS,
   ACTIONS,
   type Action,
+  FLAGS,
+  type Flag,
   inputJsonSchema,
+  narrowInputSchema,
+  outputJsonSchema,
   type ToolInputJsonSchema,
+  type ToolOutputJsonSchema,
   UNIFIED_TOOL,
+  unifiedOutputJsonSchema,
   VERSION_TOOL,
+  versionOutputJsonSchema,
 } from "../contract/index.js";
 import {
   LEGACY_ACTIONS,
@@ -30,6 +37,11 @@ export interface ToolDefinition {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: ToolInputJsonSchema;
+  /**
+   * What a successful call returns as `structuredContent` (contract and window modes). Legacy
+   * mode declares none, as the 0.28.x server did not.
+   */
+  readonly outputSchema?: ToolOutputJsonSchema;
   readonly annotations: {
     readOnlyHint: boolean;
     destructiveHint: boolean;
@@ -94,7 +106,14 @@ function unifiedContractSchema(): ToolInputJsonSchema {
       }
     }
   }
-  return { type: "object", properties, required: ["action"], additionalProperties: false };
+  // `disclosure` here accepts every flag some action permits (get's `body` too); search still refuses it.
+  const anyPermitted = FLAGS.filter((f) =>
+    ACTIONS.some((a) => (ACTION_SPECS[a].permittedFlags as readonly Flag[]).includes(f)),
+  );
+  return narrowInputSchema(
+    { type: "object", properties, required: ["action"], additionalProperties: false },
+    anyPermitted,
+  );
 }
 
 export function toolDefinitions(mode: ServerMode): ToolDefinition[] {
@@ -111,17 +130,34 @@ export function toolDefinitions(mode: ServerMode): ToolDefinition[] {
       name: UNIFIED_TOOL,
       description: `Unified oddkit tool: the retrieval actions (${ACTIONS.join(", ")}) and version, with the same parameters as their own tools.`,
       inputSchema: unifiedContractSchema(),
+      outputSchema: unifiedOutputJsonSchema({ legacyEnvelope: mode === "window" }),
       annotations: READ_ONLY,
     });
   }
   for (const [name, action] of Object.entries(TOOL_ACTIONS)) {
-    const inputSchema =
-      mode === "legacy"
-        ? jsonSchemaOf(LegacyToolParamsSchemas[action])
-        : action === "version"
-          ? VERSION_SCHEMA
-          : inputJsonSchema(action as Action);
-    tools.push({ name, description: DESCRIPTIONS[action], inputSchema, annotations: READ_ONLY });
+    if (mode === "legacy") {
+      const inputSchema = jsonSchemaOf(LegacyToolParamsSchemas[action]);
+      tools.push({ name, description: DESCRIPTIONS[action], inputSchema, annotations: READ_ONLY });
+    } else if (action === "version") {
+      const outputSchema = versionOutputJsonSchema();
+      tools.push({
+        name,
+        description: DESCRIPTIONS[action],
+        inputSchema: VERSION_SCHEMA,
+        outputSchema,
+        annotations: READ_ONLY,
+      });
+    } else {
+      const inputSchema = inputJsonSchema(action as Action);
+      const outputSchema = outputJsonSchema(action as Action, { legacyEnvelope: mode === "window" });
+      tools.push({
+        name,
+        description: DESCRIPTIONS[action],
+        inputSchema,
+        outputSchema,
+        annotations: READ_ONLY,
+      });
+    }
   }
   return tools;
 }

@@ -17,23 +17,13 @@ import {
   renderContext,
   toEvidence,
 } from "../../src/agent/index.js";
-import { main } from "../../src/cli/main.js";
 import { createOddkitClient, type OddkitClient } from "../../src/client/index.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
+import { runMain } from "../support/cli-run.js";
 
 const CORPUS = new URL("../fixtures/corpora/odd-frontmatter", import.meta.url).pathname;
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, {
-    stdout: (s) => out.push(s),
-    stderr: (s) => err.push(s),
-    isTTY: false,
-    cwd: ".",
-  });
-  return { code, stdout: out.join(""), stderr: err.join("") };
-}
+const run = runMain;
 
 let server: ReferenceServer;
 let url: string;

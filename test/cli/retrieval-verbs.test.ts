@@ -10,7 +10,6 @@ import { searchGrouped } from "../../src/agent/index.js";
 import { register as registerActions } from "../../src/cli/commands/actions.js";
 import { register as registerHelpers } from "../../src/cli/commands/helpers.js";
 import type { CliContext } from "../../src/cli/context.js";
-import { main } from "../../src/cli/main.js";
 import { ACTION_SPECS, ACTIONS, type Action, RequestSchemas } from "../../src/contract/index.js";
 import {
   createOddkitClient,
@@ -26,21 +25,12 @@ import {
   USE_CASE_ROWS,
 } from "../../src/index.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
+import { runMain } from "../support/cli-run.js";
 
 const CORPUS = new URL("../fixtures/corpora/odd-frontmatter", import.meta.url).pathname;
 const CONNECTION_FLAGS = ["--url", "--corpus", "--mode", "--kind-map", "--consumer", "--json"];
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, {
-    stdout: (s) => out.push(s),
-    stderr: (s) => err.push(s),
-    isTTY: false,
-    cwd: ".",
-  });
-  return { code, stdout: out.join(""), stderr: err.join("") };
-}
+const run = runMain;
 
 function program(): Command {
   const p = new Command("oddkit-sdk");
@@ -321,7 +311,8 @@ describe("readable output and exit codes", () => {
     [["catalog", "--tier", "5"], /--tier: '5' is not one of 1, 2, 3, 4/],
     [["catalog", "--limit", "ten"], /--limit: 'ten' is not an integer/],
     [["catalog", "--sort-by", "title"], /--sort-by: 'title' is not one of path, date/],
-    [["catalog", "--disclosure", "body"], /DISCLOSURE_FLAG_NOT_PERMITTED.*refused before sending/],
+    // The verb's choices come from the tool's honest schema: body is not offered on catalog at all.
+    [["catalog", "--disclosure", "body"], /--disclosure: 'body' is not one of blockquote, metadata, summary/],
     [
       ["catalog", "--disclosure", "summary", "--limit", "26"],
       /LIMIT_EXCEEDS_FLAG_CAP: limit 26 exceeds the maximum 25/,

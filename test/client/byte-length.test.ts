@@ -1,18 +1,7 @@
 /** Response byte counts without encoding agree with an encoder on every kind of text. */
 import { describe, expect, it } from "vitest";
 import { byteLength, countUtf8Bytes } from "../../src/bytes.js";
-
-/** Deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../support/prng.js";
 
 const PIECES = [
   "a",
@@ -35,7 +24,7 @@ const PIECES = [
 
 describe("byteLength", () => {
   it("counts exactly what TextEncoder writes, lone surrogates included, natively and by the code-unit pass", () => {
-    const next = random(5);
+    const next = seededRandom(5);
     const encoder = new TextEncoder();
     for (let k = 0; k < 5_000; k++) {
       let text = "";

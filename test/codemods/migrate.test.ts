@@ -54,7 +54,7 @@ describe("safety", () => {
       "build/out.js": LEGACY,
     });
     const { summary } = await migrate({ paths: ["."], cwd: dir });
-    expect(summary.files).toEqual({ scanned: 3, changed: 1, unchanged: 1, failed: 1 });
+    expect(summary.files).toMatchObject({ scanned: 3, changed: 1, unchanged: 1, failed: 1, withSites: 1 });
     expect(summary.exitCode).toBe(MIGRATE_EXIT.fileFailed);
     expect(summary.failures[0]).toMatchObject({ file: join("src", "broken.ts") });
     expect(await read("src/broken.ts")).toBe(BROKEN);
@@ -93,7 +93,16 @@ describe("safety", () => {
     const files = (await readdir(UNRELATED, { recursive: true, withFileTypes: true })).filter((f) =>
       f.isFile(),
     );
-    expect(summary.files).toEqual({ scanned: files.length, changed: 0, unchanged: files.length, failed: 0 });
+    expect(summary.files).toEqual({
+      scanned: files.length,
+      changed: 0,
+      unchanged: files.length,
+      failed: 0,
+      withSites: 0,
+      migrated: 0,
+      flagged: 0,
+    });
+    expect(summary.legacySites).toEqual([]);
     for (const f of files) {
       const rel = join(f.parentPath, f.name).slice(UNRELATED.length + 1);
       expect(
@@ -171,9 +180,9 @@ describe("oddkit-sdk migrate (CLI)", () => {
     expect(await read("src/search.ts")).toBe(LEGACY);
     expect(run.stdout).toContain("--- a/src/search.ts");
     expect(run.stdout).toContain("+++ b/src/search.ts");
-    expect(run.stdout).toContain(
-      '+  const envelope = await call("oddkit_search", { input: q, disclosure: ["metadata"] });',
-    );
+    expect(run.stdout).toContain('+  const envelope = await call("oddkit_search", {');
+    expect(run.stdout).toContain('+    disclosure: ["metadata"],');
+    expect(run.stdout).toContain("+    limit: 5");
     expect(run.stdout).toContain("would modify 1 of 1 files");
   });
 
@@ -188,6 +197,8 @@ describe("oddkit-sdk migrate (CLI)", () => {
       "pool",
       "files",
       "sites",
+      "legacySites",
+      "fallbacks",
       "changedFiles",
       "todos",
       "failures",
@@ -198,7 +209,8 @@ describe("oddkit-sdk migrate (CLI)", () => {
     expect(summary.schemaVersion).toBe(1);
     expect(summary.transforms).toEqual(DEFAULT_TRANSFORM_NAMES);
     expect(summary.transforms).not.toContain("adopt-client");
-    expect(summary.sites["tool-parameters"]).toBe(1);
+    // include_metadata → disclosure, and the legacy page sizes made explicit (search 5, sorted catalog 10).
+    expect(summary.sites["tool-parameters"]).toBe(3);
     expect(summary.sites["response-access"]).toBeGreaterThan(0);
     expect(summary.todos).toEqual([
       { file: "b.ts", line: 1, reason: expect.stringContaining("filter_epoch") },
@@ -236,7 +248,7 @@ describe("oddkit-sdk migrate (CLI)", () => {
     await write({ "a.ts": LEGACY });
     const run = await runCli(["migrate", ".", "--dry", "--print"], dir);
     expect(run.stdout).toContain(
-      'const envelope = await call("oddkit_search", { input: q, disclosure: ["metadata"] });\n',
+      'const envelope = await call("oddkit_search", {\n    input: q,\n    disclosure: ["metadata"],\n    limit: 5\n  });\n',
     );
     expect(await read("a.ts")).toBe(LEGACY);
   });

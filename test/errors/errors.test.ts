@@ -3,10 +3,12 @@ import * as errors from "../../src/errors/index.js";
 import {
   CliUsageError,
   ContractCallError,
+  CorpusFileChangedError,
   EmptyCorpusError,
   EraDetectionError,
   HelperArgumentError,
   isOddkitError,
+  KindMapFileError,
   LegacyShapeError,
   OddkitCallError,
   OddkitContractViolationError,
@@ -17,6 +19,7 @@ import {
   OddkitTimeoutError,
   OddkitTransportError,
   PathProbeError,
+  TokenizerMissingError,
   WindowContractViolationError,
 } from "../../src/errors/index.js";
 import type { DeprecationEvent } from "../../src/shim/deprecation.js";
@@ -46,6 +49,9 @@ const INSTANCES: Record<string, () => Error> = {
   EraDetectionError: () => new EraDetectionError("not a version"),
   EmptyCorpusError: () => new EmptyCorpusError("docs/"),
   LegacyShapeError: () => new LegacyShapeError("unreadable", null),
+  KindMapFileError: () => new KindMapFileError("oddkit.kinds.json", "not JSON"),
+  CorpusFileChangedError: () => new CorpusFileChangedError("docs/a.md", "changed"),
+  TokenizerMissingError: () => new TokenizerMissingError(new Error("ERR_MODULE_NOT_FOUND")),
 };
 
 const exportedClasses = Object.entries({ ...errors, LegacyUsageError }).filter(

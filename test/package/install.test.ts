@@ -5,8 +5,8 @@
  * Figures are printed (bench/install.ts prints the same, README states them).
  */
 import { execFile } from "node:child_process";
-import { rm } from "node:fs/promises";
-import { join } from "node:path";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -17,10 +17,40 @@ import {
   installIntoEmptyProject,
   kb,
   mb,
+  ROOT,
 } from "../../scripts/pack-install.js";
 import { CODEMOD_INSTALL_COMMAND } from "../../src/cli/registry.js";
+import { compileConsumer } from "./consumer-types.js";
 
 const run = promisify(execFile);
+const BIN = join(ROOT, "node_modules/.bin");
+
+/** Runs a tool, resolving to its exit code and output (a non-zero exit is a verdict here, not a crash). */
+async function tool(file: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
+  return run(file, args, { cwd, maxBuffer: 16 * 1024 * 1024 }).then(
+    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: typeof error.code === "number" ? error.code : -1,
+      output: `${error.stdout ?? ""}${error.stderr ?? ""}`,
+    }),
+  );
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
+    else out.push(path);
+  }
+  return out;
+}
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /** Budgets with headroom over what the install measures today (see README); the old install was 220 packages, 98 MB. */
 const MAX_PACKAGES = 120;
@@ -75,4 +105,104 @@ describe("npm i oddkit-sdk into an empty project", () => {
     // The encoding's name appears only in the tokenizer's own modules.
     expect(worker.text.includes("cl100k_base")).toBe(false);
   }, 120_000);
+});
+
+describe("the packed package's hygiene", () => {
+  const pkg = () => join(installed.project, "node_modules/oddkit-sdk");
+
+  it("ships the MIT LICENSE its manifest names, and says where it lives", async () => {
+    const manifest = await installedManifest(installed.project);
+    expect(manifest.license).toBe("MIT");
+    expect(await readFile(join(pkg(), "LICENSE"), "utf8")).toMatch(/^MIT License\n/);
+    expect((manifest.repository as { url?: string })?.url).toMatch(/^git\+https:\/\/github\.com\/.+\.git$/);
+    expect(manifest.homepage).toMatch(/^https:\/\//);
+    expect((manifest.bugs as { url?: string })?.url).toMatch(/^https:\/\//);
+  });
+
+  it("has source maps that resolve: every source is shipped or carried in sourcesContent", async () => {
+    const problems: string[] = [];
+    const scripts = (await filesUnder(pkg())).filter(
+      (f) => f.endsWith(".js") && !relative(pkg(), f).includes("node_modules"),
+    );
+    let maps = 0;
+    for (const script of scripts) {
+      const url = (await readFile(script, "utf8")).match(/\/\/# sourceMappingURL=(\S+)\s*$/)?.[1];
+      if (!url) continue;
+      const mapPath = resolve(dirname(script), url);
+      if (!(await exists(mapPath))) {
+        problems.push(`${relative(pkg(), script)}: map ${url} is not shipped`);
+        continue;
+      }
+      maps++;
+      const map = JSON.parse(await readFile(mapPath, "utf8")) as {
+        sources: string[];
+        sourcesContent?: (string | null)[];
+      };
+      for (const [i, source] of map.sources.entries()) {
+        if (typeof map.sourcesContent?.[i] === "string") continue;
+        if (!(await exists(resolve(dirname(mapPath), source))))
+          problems.push(
+            `${relative(pkg(), mapPath)}: source ${source} is neither shipped nor in sourcesContent`,
+          );
+      }
+    }
+    expect(maps).toBeGreaterThan(100);
+    console.log(`source maps: ${maps} maps for ${scripts.length} scripts, ${problems.length} unresolved`);
+    expect(problems).toEqual([]);
+  });
+
+  it("passes publint --strict on the tarball", async () => {
+    const result = await tool(
+      join(BIN, "publint"),
+      ["run", installed.tarball, "--strict"],
+      installed.project,
+    );
+    expect(result.code, result.output).toBe(0);
+  });
+
+  it("passes Are The Types Wrong under the ESM-only profile (the package ships no CommonJS)", async () => {
+    const result = await tool(
+      join(BIN, "attw"),
+      [installed.tarball, "--profile", "esm-only", "--format", "table-flipped"],
+      installed.project,
+    );
+    expect(result.code, result.output).toBe(0);
+  });
+});
+
+describe("a consumer's tsc with skipLibCheck: false against the installed .d.ts", () => {
+  beforeAll(async () => {
+    // What a Node consumer of the server/testing entries has: Node's types and msw (an optional peer).
+    await run(
+      "npm",
+      [
+        "install",
+        "--prefer-offline",
+        "--ignore-scripts",
+        "--no-package-lock",
+        "--no-audit",
+        "--no-fund",
+        "@types/node@20",
+        "msw@2",
+      ],
+      { cwd: installed.project, maxBuffer: 16 * 1024 * 1024 },
+    );
+  });
+
+  // One full check (every declaration file, ours and our dependencies', as the user's tsc does),
+  // then this package's own declarations under the other resolution and the client-only profile.
+  it.each([
+    ["nodenext", "node", "everything"],
+    ["bundler", "node", "package"],
+    ["bundler", "client", "package"],
+  ] as const)("module %s, %s entries, checking %s: no errors", async (resolution, profile, scope) => {
+    const { diagnostics, declarationFiles } = await compileConsumer(
+      installed.project,
+      resolution,
+      profile,
+      scope,
+    );
+    expect(declarationFiles).toBeGreaterThan(50);
+    expect(diagnostics.join("\n\n")).toBe("");
+  });
 });

@@ -10,59 +10,15 @@ import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
-import type { CliIO } from "../../src/cli/context.js";
 import { main } from "../../src/cli/main.js";
 import { ACTION_SPECS, checkCompliance } from "../../src/contract/index.js";
 import { loadCorpus } from "../../src/corpus/index.js";
 import { LEGACY_CATALOG_SUMMARY_FIELDS, LEGACY_TOOL_NAMES } from "../support/legacy-surface.js";
 import { complianceContext, resultOf, subsets } from "./helpers.js";
+import { serve } from "./serve-in-process.js";
 
 const ODD = resolve("test/fixtures/corpora/odd-frontmatter");
 const APOCRYPHA = resolve("test/fixtures/corpora/apocrypha-under-canon");
-
-interface Running {
-  url: string;
-  stdout: string[];
-  stderr: string[];
-  stop(): Promise<number>;
-}
-
-/** Start `serve` in-process and wait for its listening line. */
-async function serve(args: string[]): Promise<Running> {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  let announce: (url: string) => void = () => undefined;
-  const announced = new Promise<string>((r) => {
-    announce = r;
-  });
-  const io: CliIO = {
-    stdout: (text) => {
-      stdout.push(text);
-      const m = /^listening on (\S+)$/.exec(text.trim());
-      if (m) announce(m[1]!);
-    },
-    stderr: (text) => stderr.push(text),
-    isTTY: false,
-    cwd: process.cwd(),
-  };
-  const controller = new AbortController();
-  const exit = main(["serve", ...args], io, controller.signal);
-  const url = await Promise.race([
-    announced,
-    exit.then((code) => {
-      throw new Error(`serve exited ${code} before listening: ${stderr.join("")}`);
-    }),
-  ]);
-  return {
-    url,
-    stdout,
-    stderr,
-    stop: async () => {
-      controller.abort();
-      return exit;
-    },
-  };
-}
 
 async function connect(url: string): Promise<Client> {
   const client = new Client({ name: "serve-test", version: "1" });

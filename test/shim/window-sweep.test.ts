@@ -4,14 +4,17 @@
  * extended, and it is a function of the server's version. Swept over the
  * eras N−1, N, N+1, N+2, N+3 and a pre-release of N, for window lengths 2 and
  * 3, through every entry point: era detection, the reference server,
- * withShims, createLegacyCompat (call and its MCP-shaped callTool), and the
- * edge proxy.
+ * withShims, createLegacyCompat (call, its MCP-shaped callTool and the HTTP
+ * endpoint createLegacyCompatServer serves), and the edge proxy.
  */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { createOddkitClient } from "../../src/client/index.js";
 import { legacyOptInRefusal } from "../../src/contract/version-window.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
 import { createLegacyCompat } from "../../src/shim/backward/compat.js";
+import { createLegacyCompatServer } from "../../src/shim/backward/server.js";
 import { resetLegacyUsage } from "../../src/shim/deprecation.js";
 import {
   checkWindowMinors,
@@ -140,7 +143,7 @@ describe("withShims", () => {
   });
 });
 
-describe("createLegacyCompat (call and callTool): passthrough, the server's own envelope, or synthesis", () => {
+describe("createLegacyCompat (call, callTool, HTTP endpoint): passthrough, the server's own envelope, or synthesis", () => {
   const PATH: Record<Era, string> = {
     "pre-contract": "passthrough",
     window: "window",
@@ -167,6 +170,21 @@ describe("createLegacyCompat (call and callTool): passthrough, the server's own 
     // The MCP-shaped entry (what createLegacyCompatServer serves) answers the same way.
     const reply = await compat.callTool({ name: "oddkit_catalog", arguments: args });
     expect(JSON.parse(reply.content[0]!.text).result).toEqual(expected);
+    expect(compat.lastCall?.path).toBe(PATH[r.era]);
+
+    // And so does the HTTP endpoint, through the official MCP SDK client.
+    const endpoint = createLegacyCompatServer(compat, { jsonResponse: true });
+    open.push(endpoint);
+    const mcp = new Client({ name: "window-sweep", version: "1.0.0" });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL("http://compat.test/mcp"), {
+        fetch: (url, init) => endpoint.fetch(new Request(url, init)),
+      }),
+    );
+    open.push(mcp);
+    const overHttp = await mcp.callTool({ name: "oddkit_catalog", arguments: args });
+    const text = (overHttp.content as { text: string }[])[0]!.text;
+    expect(JSON.parse(text).result).toEqual(expected);
     expect(compat.lastCall?.path).toBe(PATH[r.era]);
   });
 });

@@ -1,7 +1,11 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 
 export async function search(mcp: Client, query: string) {
-  return mcp.callTool({ name: "oddkit_search", arguments: { input: query, disclosure: ["metadata"] } });
+  return mcp.callTool({ name: "oddkit_search", arguments: {
+    input: query,
+    disclosure: ["metadata"],
+    limit: 5
+  } });
 }
 
 export async function document(mcp: Client, uri: string) {
@@ -10,7 +14,5 @@ export async function document(mcp: Client, uri: string) {
 }
 
 export async function plain(mcp: Client, query: string) {
-  return mcp.callTool({ name: "oddkit_search", arguments: {
-    input: query
-  } });
+  return mcp.callTool({ name: "oddkit_search", arguments: { input: query, limit: 5 } });
 }

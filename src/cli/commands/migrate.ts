@@ -21,6 +21,7 @@ interface MigrateFlags {
   report?: string;
   transforms?: string;
   failOnTodo?: boolean;
+  check?: boolean;
   concurrency?: string;
 }
 
@@ -46,6 +47,10 @@ export function register(program: Command, ctx: CliContext): void {
       `comma-separated; they run in registry order (default: ${DEFAULT_TRANSFORM_NAMES.join(",")}; opt-in: ${TRANSFORM_NAMES.filter((n) => !DEFAULT_TRANSFORM_NAMES.includes(n)).join(",")})`,
     )
     .option("--fail-on-todo", "exit 2 when TODO(oddkit-migrate) markers remain")
+    .option(
+      "--check",
+      "detection only: write nothing, list every oddkit site, exit 1 while a legacy site is neither migrated nor marked (docs/ci/)",
+    )
     .option("--concurrency <n>", "worker processes (default 2)")
     .action(async (paths: string[], flags: MigrateFlags) => {
       const { io } = ctx;
@@ -69,6 +74,7 @@ export function register(program: Command, ctx: CliContext): void {
         dry: Boolean(flags.dry),
         concurrency,
         failOnTodo: Boolean(flags.failOnTodo),
+        check: Boolean(flags.check),
         ...(transforms ? { transforms } : {}),
         onStart: (total) => bar?.start(total, 0),
         onOutcome: (outcome) => {

@@ -14,6 +14,7 @@ import {
   migrationReport,
   type ReportSection,
 } from "../../report/index.js";
+import { defaultIndexCacheDir } from "../../server/search/index-cache.js";
 import type { CliContext } from "../context.js";
 import { resolveTarget, type TargetFlags } from "../inputs.js";
 import { startProgress } from "../progress.js";
@@ -67,6 +68,7 @@ export function register(program: Command, ctx: CliContext): void {
                       kindMapSource: { from: "file", file: target.kindMapFile ?? "" },
                     }
                   : {}),
+                indexCache: defaultIndexCacheDir() ?? false,
                 onSection,
               });
         progress.stop();

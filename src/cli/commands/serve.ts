@@ -17,6 +17,7 @@ import {
 import { describeKindMapSource, loadCorpus, sampleCorpusDir } from "../../corpus/index.js";
 import { createReferenceServer, SERVER_MODES, type ServerMode } from "../../server/index.js";
 import { DEFAULT_HOST } from "../../server/listen.js";
+import { defaultIndexCacheDir } from "../../server/search/index-cache.js";
 import type { CliContext } from "../context.js";
 import { readKindMapFile } from "../inputs.js";
 
@@ -125,6 +126,7 @@ export function register(program: Command, ctx: CliContext): void {
         ...(flags.serverVersion ? { version: flags.serverVersion } : {}),
         windowMinors: flags.window,
         jsonResponse: flags.jsonResponse ?? false,
+        indexCache: defaultIndexCacheDir() ?? false,
       });
       for (const w of server.warnings) {
         ctx.io.stderr(`warning: ${w.path}${w.line === undefined ? "" : `:${w.line}`}: ${w.message}`);

@@ -68,7 +68,9 @@ export async function openClient(options: ConnectionOptions): Promise<OpenClient
     return { client, close: () => client.close() };
   }
   // Loaded only for the embedded default: it reads files (Node only).
-  const { createReferenceServer, loadCorpus, sampleCorpusDir } = await import("../../server/index.js");
+  const { createReferenceServer, defaultIndexCacheDir, loadCorpus, sampleCorpusDir } = await import(
+    "../../server/index.js"
+  );
   const { readKindMapFile } = await import("../../corpus/index.js");
   // Without --kind-map, loadCorpus reads the corpus's own oddkit.kinds.* file.
   const corpus = await loadCorpus(
@@ -80,7 +82,11 @@ export async function openClient(options: ConnectionOptions): Promise<OpenClient
           kindMapSource: { from: "file", file: options.kindMap },
         },
   );
-  const server = await createReferenceServer({ mode: mode as (typeof EMBEDDED_MODES)[number], corpus });
+  const server = await createReferenceServer({
+    mode: mode as (typeof EMBEDDED_MODES)[number],
+    corpus,
+    indexCache: defaultIndexCacheDir() ?? false,
+  });
   const client = createOddkitClient({ server, ...consumer });
   return {
     client,

@@ -7,7 +7,15 @@ import { isObj } from "./context.js";
 /** Field names that carry a full body: the contract's `body`, the legacy `content`. */
 export const BODY_FIELDS = ["body", "content"] as const;
 
-/** Actions that never carry a body, whatever flags were passed (those that do not permit `body`). */
+/**
+ * Actions that never carry a body, whatever flags were passed (those that do not permit `body`).
+ *
+ * @example
+ * ```ts
+ * forbidsBody("catalog"); // true: listings never carry bodies
+ * forbidsBody("get"); // false
+ * ```
+ */
 export function forbidsBody(action: Action): boolean {
   return !(ACTION_SPECS[action].permittedFlags as readonly string[]).includes("body");
 }

@@ -17,6 +17,7 @@ export interface ComplianceViolation {
   readonly evidence?: unknown;
 }
 
+/** One verification check: its spec number, its title, and the rule run over a check context. */
 export interface Check<I extends CheckId = CheckId> {
   readonly id: I;
   readonly title: string;

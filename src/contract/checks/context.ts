@@ -13,6 +13,7 @@ import { DEFAULT_KIND_MAP, isKind, type KindMap, kindFromPath } from "../kinds.j
 import { type ResolvedRequest, validateRequest } from "../rules.js";
 import { pathForKlappyUri } from "../uris.js";
 
+/** A parsed JSON object (a request's params, a response envelope). */
 export type Json = Record<string, unknown>;
 
 export function isObj(v: unknown): v is Json {
@@ -97,6 +98,7 @@ export interface AnswerStage extends Base {
   entryFacts(i: number): EntryFacts;
 }
 
+/** What a check reads: the request resolved once and the response at the stage it reached (refused, unreadable, error, answer). */
 export type CheckContext = RefusalStage | UnreadableStage | ErrorStage | AnswerStage;
 
 export function answerStage(base: Base, req: ResolvedRequest, result: Json): AnswerStage {

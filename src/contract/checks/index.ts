@@ -15,6 +15,7 @@ import { kindTwoTier } from "./09-kind-two-tier.js";
 import { nativeFieldsPresent } from "./10-native-fields.js";
 import { tokenReduction } from "./11-token-reduction.js";
 
+/** The 11 verification checks in spec order; `checkCompliance` runs exactly these. */
 export const CHECKS = [
   entryFields,
   filtersHonoured,

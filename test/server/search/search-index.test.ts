@@ -10,19 +10,8 @@ import { corpusFromFiles, loadCorpus, sampleCorpusDir } from "../../../src/corpu
 import type { CorpusDocument } from "../../../src/corpus/types.js";
 import { tokenize } from "../../../src/server/search/terms.js";
 import { SearchIndex } from "../../../src/server/search-index.js";
+import { seededRandom } from "../../support/prng.js";
 import { MiniSearchOracle } from "./minisearch-oracle.js";
-
-/** Deterministic PRNG (mulberry32): the same documents every run, many shapes. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = [
   "cache",
@@ -96,7 +85,7 @@ function text(next: () => number, words: number): string {
 }
 
 function generatedDocs(seed: number, count: number): readonly CorpusDocument[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const files = Array.from({ length: count }, (_, i) => {
     const tags = Array.from(
       { length: Math.floor(next() * 4) },
@@ -114,7 +103,7 @@ function generatedDocs(seed: number, count: number): readonly CorpusDocument[] {
 }
 
 function queries(seed: number, count: number): string[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const fixed = [
     "",
     "the and of",
@@ -174,7 +163,7 @@ describe("compact search index", () => {
 
 describe("index tokenizer", () => {
   it("splits exactly as /[\\n\\r\\p{Z}\\p{P}]+/u does, surrogate pairs and lone surrogates included", () => {
-    const next = random(99);
+    const next = seededRandom(99);
     const chars = [
       "a",
       "É",

@@ -9,11 +9,9 @@ export async function page(query: string) {
   const result = await searchDocuments(query);
   const { data: hits } = result;
   const first = hits[0];
-  // TODO(oddkit-migrate): entries carry no path: this now reads the URI; where a repository path is needed use pathForKlappyUri(uri) from oddkit-sdk (klappy:// URIs only)
-  const heading = first ? first.uri : "none";
+  const heading = first ? first.path : "none";
   const rows = hits.map((hit) => {
-    // TODO(oddkit-migrate): entries carry no path: this now reads the URI; where a repository path is needed use pathForKlappyUri(uri) from oddkit-sdk (klappy:// URIs only)
-    const { uri: path, title } = hit;
+    const { path, title } = hit;
     return `${title} (${path}) ${badge(hit)}`;
   });
   return { heading, rows, count: result.total };

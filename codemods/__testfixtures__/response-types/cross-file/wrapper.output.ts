@@ -1,6 +1,7 @@
 // The site's oddkit wrapper: its types describe the legacy hits.
 export interface SearchHit {
   uri: string;
+  path: string;
   title: string;
   metadata: Record<string, unknown>;
   score: number;

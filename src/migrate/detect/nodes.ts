@@ -1,0 +1,46 @@
+/** Small ts-morph helpers shared by the detection pass. */
+import { Node } from "ts-morph";
+
+/** Strip parentheses, `as`, `!`, `satisfies` and type assertions to reach the value. */
+export function unwrap(node: Node): Node {
+  let current = node;
+  for (;;) {
+    if (
+      Node.isParenthesizedExpression(current) ||
+      Node.isAsExpression(current) ||
+      Node.isNonNullExpression(current) ||
+      Node.isSatisfiesExpression(current) ||
+      Node.isTypeAssertion(current)
+    ) {
+      current = current.getExpression();
+      continue;
+    }
+    return current;
+  }
+}
+
+/** The innermost statement holding a node (a direct child of a block, case clause or the file). */
+export function statementOf(node: Node): Node | undefined {
+  if (isListedStatement(node)) return node;
+  return node.getFirstAncestor(isListedStatement);
+}
+
+function isListedStatement(a: Node): boolean {
+  const parent = a.getParent();
+  return (
+    parent !== undefined &&
+    (Node.isBlock(parent) ||
+      Node.isSourceFile(parent) ||
+      Node.isCaseClause(parent) ||
+      Node.isDefaultClause(parent) ||
+      Node.isModuleBlock(parent)) &&
+    Node.isStatement(a)
+  );
+}
+
+/** Declarations of what an identifier names, through import aliases. */
+export function declarationsOf(node: Node): Node[] {
+  let symbol = node.getSymbol();
+  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+  return symbol?.getDeclarations() ?? [];
+}

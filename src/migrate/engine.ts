@@ -1,0 +1,473 @@
+/**
+ * The detection-driven stage of `migrate`, after the per-file transforms:
+ *
+ * 1. Detection over the original texts (one warm ts-morph project, with the
+ *    files that mention oddkit and every file importing them): the legacy
+ *    sites. A file with no site is never written, whatever a transform did.
+ * 2. The no-new-errors gate: type diagnostics of each rewritten file before
+ *    and after; a file whose rewrite adds one goes back to its original text
+ *    and is only flagged (the summary says why). Reverting a file can break
+ *    a file that relied on its rewrite, so the gate repeats until stable.
+ * 3. Detection over the rewritten texts: every legacy site still there
+ *    without a marker gets a `TODO(oddkit-migrate)` above its statement —
+ *    a site ends rewritten or flagged, never neither.
+ * 4. Statuses: each original legacy site is `rewritten` (gone), `flagged`
+ *    (marked) or `reviewed` (a human marked it `oddkit-migrate-reviewed`).
+ */
+import { posix } from "node:path";
+import type { Project, SourceFile } from "ts-morph";
+import { selectTransforms } from "../../codemods/index.js";
+import { mentionsOddkit } from "../../codemods/lib/shapes.js";
+import { TODO_TAG } from "../../codemods/lib/todo.js";
+import { applyTransforms } from "./apply.js";
+import { type Detection, detect, type Group, type Site } from "./detect/index.js";
+import { createAnalysisProject, findTsconfig } from "./detect/project.js";
+import { applyEdits, mappable, rewriteEdits, type TextEdit, windowEdits, wrapperEdits } from "./rewrite.js";
+
+export type SiteStatus = "rewritten" | "flagged" | "reviewed" | "unmigrated" | "contract";
+
+export interface SiteRecord {
+  readonly file: string;
+  readonly line: number;
+  readonly kind: Site["kind"];
+  readonly what: string;
+  readonly action: string | null;
+  readonly status: SiteStatus;
+  /** Why it is (or was) legacy; for flagged sites, what the marker asks of a human. */
+  readonly reason: string;
+}
+
+export interface EngineFile {
+  readonly file: string;
+  readonly before: string;
+  /** The transforms' output (undefined: unchanged or failed). */
+  readonly after?: string;
+}
+
+export interface EngineFileResult {
+  readonly file: string;
+  /** The text to write (undefined: leave the file as it is). */
+  readonly after?: string;
+  readonly sites: SiteRecord[];
+  /** Set when the rewrite was dropped for markers only (new type errors, or no site in the file). */
+  readonly fallback?: string;
+}
+
+export interface EngineResult {
+  readonly files: Map<string, EngineFileResult>;
+}
+
+const BOM = "\uFEFF";
+const CALL_ONLY_TRANSFORMS = ["umbrella-to-action-tools", "tool-parameters"];
+const IMPORT_SPECIFIER =
+  /(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
+const EXTENSIONS = [
+  "",
+  ".ts",
+  ".tsx",
+  ".mts",
+  ".cts",
+  ".js",
+  ".jsx",
+  ".mjs",
+  ".cjs",
+  "/index.ts",
+  "/index.tsx",
+  "/index.js",
+  "/index.jsx",
+];
+
+function norm(path: string): string {
+  return path.replace(/\\/g, "/");
+}
+
+/** Files that mention oddkit, and every file that imports one of them (transitively). */
+export function analysisSet(sources: ReadonlyMap<string, string>): string[] {
+  const known = new Set([...sources.keys()].map(norm));
+  const byNorm = new Map([...sources.keys()].map((k) => [norm(k), k]));
+  const included = new Set<string>();
+  for (const [file, text] of sources) if (mentionsOddkit(text)) included.add(norm(file));
+  if (included.size === 0) return [];
+  const importsOf = new Map<string, string[]>();
+  for (const [file, text] of sources) {
+    const found: string[] = [];
+    for (const m of text.matchAll(IMPORT_SPECIFIER)) {
+      const spec = m[1] ?? m[2] ?? m[3] ?? "";
+      if (!spec.startsWith(".")) continue;
+      const base = posix.join(posix.dirname(norm(file)), spec);
+      const stem = base.replace(/\.(c|m)?(j|t)sx?$/, "");
+      const hit = [...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => stem + e)].find((t) =>
+        known.has(t),
+      );
+      if (hit) found.push(hit);
+    }
+    importsOf.set(norm(file), found);
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [file, targets] of importsOf) {
+      if (!included.has(file) && targets.some((t) => included.has(t))) {
+        included.add(file);
+        grew = true;
+      }
+    }
+  }
+  return [...included].map((f) => byNorm.get(f) as string);
+}
+
+/** The warm project of one run: texts are swapped in place, the compiler rebuilds incrementally. */
+export class AnalysisSession {
+  readonly project: Project;
+  private readonly files = new Map<string, SourceFile>();
+  constructor(cwd: string) {
+    this.project = createAnalysisProject(findTsconfig(cwd));
+  }
+  set(file: string, text: string): SourceFile {
+    const body = text.startsWith(BOM) ? text.slice(1) : text;
+    const existing = this.files.get(file);
+    if (existing) {
+      if (existing.getFullText() !== body) existing.replaceWithText(body);
+      return existing;
+    }
+    const sf = this.project.createSourceFile(file, body, { overwrite: true });
+    this.files.set(file, sf);
+    return sf;
+  }
+  detect(files: readonly string[]): Site[] {
+    return this.analyse(files).sites;
+  }
+  analyse(files: readonly string[]): Detection {
+    return detect(files.map((f) => this.files.get(f)).filter((f): f is SourceFile => f !== undefined));
+  }
+  text(file: string): string | undefined {
+    return this.files.get(file)?.getFullText();
+  }
+  /** Type (and syntax) diagnostics of a file, as comparable strings. */
+  diagnostics(file: string): string[] {
+    const sf = this.files.get(file);
+    if (!sf) return [];
+    return sf
+      .getPreEmitDiagnostics()
+      .filter((d) => d.getSourceFile()?.getFilePath() === sf.getFilePath())
+      .filter((d) => !isMissingSdk(d.getMessageText()))
+      .map((d) => {
+        const text = d.getMessageText();
+        return `${d.getCode()} ${typeof text === "string" ? text : text.getMessageText()}`;
+      });
+  }
+}
+
+/** The SDK import a rewrite adds resolves once the target installs oddkit-sdk: not an error of the rewrite. */
+function isMissingSdk(text: unknown): boolean {
+  const message =
+    typeof text === "string" ? text : ((text as { getMessageText?: () => string })?.getMessageText?.() ?? "");
+  return /Cannot find module 'oddkit-sdk/.test(message);
+}
+
+/** Diagnostics of `after` not present in `before` (a multiset difference, positions ignored). */
+export function newDiagnostics(before: readonly string[], after: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const d of before) counts.set(d, (counts.get(d) ?? 0) + 1);
+  const added: string[] = [];
+  for (const d of after) {
+    const n = counts.get(d) ?? 0;
+    if (n > 0) counts.set(d, n - 1);
+    else added.push(d);
+  }
+  return added;
+}
+
+/** The files a group's call, reads and escapes are in. */
+function groupFiles(g: Group): Set<string> {
+  const files = new Set<string>();
+  for (const node of [g.call.node, ...g.reads.map((r) => r.node), ...g.escapes.map((e) => e.node)])
+    files.add(node.getSourceFile().getFilePath());
+  return files;
+}
+
+function siteKey(s: Site): string {
+  return `${s.kind}|${s.what}|${s.action ?? ""}`;
+}
+
+/** Insert a marker above each statement line holding an unmarked legacy site (bottom-up, once per reason). */
+export function insertMarkers(text: string, sites: readonly Site[]): string {
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const hasBom = text.startsWith(BOM);
+  const lines = (hasBom ? text.slice(1) : text).split(/\r?\n/);
+  const byLine = new Map<number, string[]>();
+  for (const s of sites) {
+    if (!s.legacy || s.marker !== null) continue;
+    const reasons = byLine.get(s.statementLine) ?? [];
+    const reason = s.kind === "call" ? s.reason : `${s.what}: ${s.reason}`;
+    if (!reasons.includes(reason)) reasons.push(reason);
+    byLine.set(s.statementLine, reasons);
+  }
+  for (const line of [...byLine.keys()].sort((a, b) => b - a)) {
+    const target = lines[line - 1] ?? "";
+    const indent = target.match(/^\s*/)?.[0] ?? "";
+    const markers = (byLine.get(line) as string[]).map(
+      (r) => `${indent}// ${TODO_TAG}: ${r.replace(/\s+/g, " ")}`,
+    );
+    lines.splice(line - 1, 0, ...markers);
+  }
+  return (hasBom ? BOM : "") + lines.join(eol);
+}
+
+function records(sites: readonly Site[], status: (s: Site) => SiteStatus): SiteRecord[] {
+  return sites.map((s) => ({
+    file: s.file,
+    line: s.line,
+    kind: s.kind,
+    what: s.what,
+    action: s.action,
+    status: status(s),
+    reason: s.reason,
+  }));
+}
+
+function markerStatus(s: Site): SiteStatus {
+  if (!s.legacy) return "contract";
+  return s.marker === "reviewed" ? "reviewed" : s.marker === "todo" ? "flagged" : "unmigrated";
+}
+
+/** `migrate --check`: detection only, on the texts as they are. */
+export function checkSites(cwd: string, sources: ReadonlyMap<string, string>): SiteRecord[] {
+  const set = analysisSet(sources);
+  if (set.length === 0) return [];
+  const session = new AnalysisSession(cwd);
+  const readable = set.filter((f) => {
+    try {
+      session.set(f, sources.get(f) as string);
+      return true;
+    } catch {
+      return false; // replaced on disk since it was read (by a folder, say): nothing to check there
+    }
+  });
+  return records(session.detect(readable), markerStatus);
+}
+
+export function runEngine(
+  cwd: string,
+  sources: ReadonlyMap<string, string>,
+  inputs: readonly EngineFile[],
+): EngineResult {
+  const results = new Map<string, EngineFileResult>();
+  const candidates = analysisSet(sources);
+  if (candidates.length === 0) return { files: results };
+  const session = new AnalysisSession(cwd);
+  // The compiler looks at the disk too: a file replaced (by a folder, say) since it was read cannot
+  // join the analysis. Its transforms' text is passed on as it is; the write then refuses it (the file
+  // changed on disk) and reports it as a write failure.
+  const set: string[] = [];
+  for (const f of candidates) {
+    try {
+      session.set(f, sources.get(f) as string);
+      set.push(f);
+    } catch (error) {
+      const input = inputs.find((i) => i.file === f);
+      results.set(f, {
+        file: f,
+        ...(input?.after !== undefined ? { after: input.after } : {}),
+        sites: [],
+        fallback: `not analysed (${error instanceof Error ? error.message : String(error)})`,
+      });
+    }
+  }
+  const before = session.detect(set);
+  // What a file goes back to when a group in it cannot be migrated whole: its original text through the
+  // transforms that touch calls only, never reads — the umbrella tool's retrieval actions routed to their
+  // action tools, parameters moved (include_metadata → disclosure, legacy page sizes made explicit) and
+  // the markers for legacy parameters a human must decide.
+  const callOnly = selectTransforms(CALL_ONLY_TRANSFORMS);
+  const bases = new Map<string, string>();
+  const baseOf = (f: string): string => {
+    let base = bases.get(f);
+    if (base === undefined) {
+      const source = sources.get(f) as string;
+      const routed = applyTransforms(f, source, callOnly);
+      base = routed.error || !routed.changed ? source : routed.output;
+      bases.set(f, base);
+    }
+    return base;
+  };
+  const revertFile = (f: string) => {
+    const base = baseOf(f);
+    if (base === sources.get(f)) afterText.delete(f);
+    else afterText.set(f, base);
+    session.set(f, base);
+  };
+  const withSites = new Set(before.map((s) => s.file));
+  const afterText = new Map<string, string>();
+  const fallback = new Map<string, string>();
+  for (const input of inputs) {
+    if (input.after === undefined || input.after === input.before) continue;
+    if (!withSites.has(input.file)) {
+      fallback.set(input.file, "the file makes no oddkit call: it is never edited");
+      continue;
+    }
+    afterText.set(input.file, input.after);
+  }
+
+  // The no-new-errors gate, over the warm project.
+  const diagBefore = new Map<string, string[]>();
+  for (const f of afterText.keys()) diagBefore.set(f, session.diagnostics(f));
+  for (const [f, text] of afterText) session.set(f, text);
+  for (let round = 0; round < 4; round++) {
+    let reverted = false;
+    for (const f of [...afterText.keys()]) {
+      const added = newDiagnostics(diagBefore.get(f) ?? [], session.diagnostics(f));
+      if (added.length === 0) continue;
+      fallback.set(
+        f,
+        `the rewrite added type errors (${added.slice(0, 2).join("; ")}): only markers were added`,
+      );
+      afterText.delete(f);
+      session.set(f, sources.get(f) as string);
+      reverted = true;
+    }
+    if (!reverted) break;
+  }
+
+  // The engine's own rewrites, over whole call groups: wrappers first (their callers' actions name the tools)…
+  const gateRound = (changed: Iterable<string>) => {
+    for (const f of changed) {
+      const base = afterText.get(f) ?? (sources.get(f) as string);
+      if (!diagBefore.has(f)) {
+        session.set(f, sources.get(f) as string);
+        diagBefore.set(f, session.diagnostics(f));
+        session.set(f, base);
+      }
+    }
+  };
+  const applyRound = (edits: Map<string, TextEdit[]>) => {
+    if (edits.size === 0) return;
+    const previous = new Map<string, string>();
+    for (const [f, list] of edits) {
+      if (!withSites.has(f)) continue;
+      const current = afterText.get(f) ?? (sources.get(f) as string);
+      gateRound([f]);
+      previous.set(f, current);
+      const body = current.startsWith(BOM) ? current.slice(1) : current;
+      const next = (current.startsWith(BOM) ? BOM : "") + applyEdits(body, list);
+      afterText.set(f, next);
+      session.set(f, next);
+    }
+    for (const [f, before] of previous) {
+      const added = newDiagnostics(diagBefore.get(f) ?? [], session.diagnostics(f));
+      if (added.length === 0) continue;
+      // This round's edits broke the file: undo them (the markers will say what is left).
+      afterText.set(f, before);
+      session.set(f, before);
+    }
+  };
+  const merge = (into: Map<string, TextEdit[]>, from: Map<string, TextEdit[]> | null) => {
+    for (const [f, list] of from ?? []) into.set(f, [...(into.get(f) ?? []), ...list]);
+  };
+  let analysis = session.analyse(set);
+  const wrapperRound = new Map<string, TextEdit[]>();
+  for (const inner of analysis.groups) {
+    if (!inner.call.insideWrapper || !inner.call.umbrella || !inner.call.wrapper) continue;
+    const callers = analysis.groups.filter((g) => g.call.calls === inner.call.wrapper);
+    merge(wrapperRound, wrapperEdits(inner, callers));
+  }
+  applyRound(wrapperRound);
+  // …then each call with its reads: rewritten when every read maps exactly, else kept on the legacy
+  // envelope. A group that cannot be rewritten whole first gets its files back (the per-file transforms
+  // may have moved some of its reads already, which would read nothing on the legacy envelope).
+  const legacyGroup = (g: Group) =>
+    !g.call.insideWrapper &&
+    g.call.action !== null &&
+    !g.window &&
+    (g.reason !== null || g.reads.length > 0 || g.escapes.length > 0);
+  for (let round = 0; round < 4; round++) {
+    analysis = session.analyse(set);
+    const revert = new Set<string>();
+    for (const g of analysis.groups) {
+      if (!legacyGroup(g) || mappable(g)) continue;
+      for (const f of groupFiles(g)) if (afterText.has(f) && afterText.get(f) !== baseOf(f)) revert.add(f);
+    }
+    if (revert.size === 0) break;
+    for (const f of revert) {
+      revertFile(f);
+      if (!fallback.has(f))
+        fallback.set(
+          f,
+          "a call here could not be migrated together with all its reads: kept on the legacy envelope",
+        );
+    }
+  }
+  analysis = session.analyse(set);
+  const groupRound = new Map<string, TextEdit[]>();
+  for (const group of analysis.groups) {
+    if (group.call.insideWrapper || group.call.action === null || group.window) continue;
+    const legacy = group.reason !== null || group.reads.length > 0 || group.escapes.length > 0;
+    if (!legacy) continue;
+    merge(groupRound, mappable(group) ? rewriteEdits(group) : windowEdits(group));
+  }
+  applyRound(groupRound);
+
+  // A call left with legacy reads must not be half migrated (its rewritten reads would read nothing
+  // on the legacy envelope): the files of such a group go back to their original text, and the call
+  // is kept on the legacy envelope.
+  for (let round = 0; round < 4; round++) {
+    analysis = session.analyse(set);
+    const open = analysis.groups.filter(legacyGroup);
+    const revert = new Set<string>();
+    for (const g of open)
+      for (const f of groupFiles(g)) if (afterText.has(f) && afterText.get(f) !== baseOf(f)) revert.add(f);
+    if (revert.size === 0 || round === 3) {
+      const windows = new Map<string, TextEdit[]>();
+      for (const g of open) merge(windows, windowEdits(g));
+      applyRound(windows);
+      break;
+    }
+    for (const f of revert) {
+      revertFile(f);
+      if (!fallback.has(f))
+        fallback.set(
+          f,
+          "a call here could not be migrated together with all its reads: kept on the legacy envelope",
+        );
+    }
+  }
+
+  // Detection on the result; unmarked legacy sites get their markers.
+  const after = session.detect(set);
+  const afterByFile = new Map<string, Site[]>();
+  for (const s of after) afterByFile.set(s.file, [...(afterByFile.get(s.file) ?? []), s]);
+  const beforeByFile = new Map<string, Site[]>();
+  for (const s of before) beforeByFile.set(s.file, [...(beforeByFile.get(s.file) ?? []), s]);
+
+  for (const file of withSites) {
+    const sitesAfter = afterByFile.get(file) ?? [];
+    const current = afterText.get(file) ?? (sources.get(file) as string);
+    const marked = insertMarkers(current, sitesAfter);
+    const text = marked === sources.get(file) ? undefined : marked;
+    // Statuses: an original legacy site still legacy afterwards is flagged (or reviewed); one gone was rewritten.
+    const remaining = new Map<string, number>();
+    for (const s of sitesAfter) if (s.legacy) remaining.set(siteKey(s), (remaining.get(siteKey(s)) ?? 0) + 1);
+    const list: SiteRecord[] = [];
+    for (const s of beforeByFile.get(file) ?? []) {
+      if (!s.legacy) continue;
+      const n = remaining.get(siteKey(s)) ?? 0;
+      if (n > 0) continue;
+      list.push(...records([s], () => "rewritten"));
+    }
+    list.push(
+      ...records(sitesAfter, (s) =>
+        !s.legacy ? "contract" : s.marker === "reviewed" ? "reviewed" : "flagged",
+      ),
+    );
+    list.sort((a, b) => a.line - b.line);
+    results.set(file, {
+      file,
+      ...(text !== undefined ? { after: text } : {}),
+      sites: list,
+      ...(fallback.has(file) ? { fallback: fallback.get(file) as string } : {}),
+    });
+  }
+  for (const [file, why] of fallback) {
+    if (!results.has(file)) results.set(file, { file, sites: [], fallback: why });
+  }
+  return { files: results };
+}

@@ -1,0 +1,273 @@
+/**
+ * The engine's own rewrites, on the warm project after the per-file
+ * transforms, driven by the detection pass's call groups (a call and every
+ * read of its reply, across functions and files):
+ *
+ * - a group whose every remaining legacy site has an exact contract
+ *   equivalent is rewritten as a whole: the call gets the parameters that keep
+ *   its legacy answer (search: `limit: 5`, every kind included; a sorted
+ *   catalog: its legacy page size, every kind; `include_metadata` →
+ *   `disclosure`, plus `"metadata"` when entry metadata or tags are read), and
+ *   every read moves: `hits`/`articles` → `data` (destructuring included),
+ *   `entry.tags` → `(entry.metadata?.tags ?? [])`;
+ * - any other group keeps working on the legacy envelope: its call gets
+ *   `include_legacy_envelope: true` and every kind included (legacy listed
+ *   them all), its reads stay, and the markers say what a human decides;
+ * - a wrapper that sends the umbrella tool with its `action` parameter
+ *   (`{ name: "oddkit", arguments: { action, input: "", ...params } }`) is
+ *   routed to the action tools when every caller names a retrieval action.
+ *
+ * Edits are collected as text replacements and applied bottom-up per file.
+ */
+
+import { Node, type ObjectLiteralExpression } from "ts-morph";
+import { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_SEARCH_MAX_HITS } from "../../codemods/lib/legacy.js";
+import { ACTION_SPECS, type Action, KINDS, LEGACY_OPT_IN_PARAM } from "../contract/index.js";
+import { stringValue } from "./detect/calls.js";
+import type { Group } from "./detect/index.js";
+import { unwrap } from "./detect/nodes.js";
+
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** Reads with an exact contract equivalent, per action. */
+const MAPPABLE: Readonly<Record<string, ReadonlySet<string>>> = {
+  search: new Set(["result.hits", "entry.tags", "entry.metadata"]),
+  catalog: new Set(["result.articles", "entry.tags", "entry.metadata"]),
+};
+
+const KIND_LIST = `[${KINDS.map((k) => JSON.stringify(k)).join(", ")}]`;
+
+function propOf(args: ObjectLiteralExpression, key: string): Node | undefined {
+  return args.getProperty(key);
+}
+
+function argValue(args: ObjectLiteralExpression, key: string): Node | undefined {
+  const p = args.getProperty(key);
+  if (Node.isPropertyAssignment(p)) return p.getInitializer();
+  if (Node.isShorthandPropertyAssignment(p)) return p.getNameNode();
+  return undefined;
+}
+
+/** Rebuild an object literal's text with properties removed and added (one line, or one per line if it was multi-line). */
+function rebuildObject(
+  args: ObjectLiteralExpression,
+  remove: ReadonlySet<string>,
+  add: readonly string[],
+): string {
+  const kept = args
+    .getProperties()
+    .filter(
+      (p) =>
+        !(Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) || !remove.has(p.getName()),
+    )
+    .map((p) => p.getText());
+  const all = [...kept, ...add];
+  const text = args.getText();
+  if (!text.includes("\n")) return all.length === 0 ? "{}" : `{ ${all.join(", ")} }`;
+  const first = args.getProperties()[0];
+  const file = args.getSourceFile().getFullText();
+  const lineStart = file.lastIndexOf("\n", (first ?? args).getStart() - 1) + 1;
+  const indent = first ? (file.slice(lineStart, first.getStart()).match(/^\s*/)?.[0] ?? "  ") : "  ";
+  const closeIndent = file.slice(file.lastIndexOf("\n", args.getEnd() - 1) + 1, args.getEnd() - 1);
+  return `{\n${all.map((p) => `${indent}${p},`).join("\n")}\n${closeIndent}}`;
+}
+
+export interface GroupDecision {
+  readonly group: Group;
+  readonly rewrite: boolean;
+}
+
+/** Is every remaining legacy site of the group exactly mappable? */
+export function mappable(group: Group): boolean {
+  const action = group.call.action;
+  if (action === null || group.call.insideWrapper || group.window) return false;
+  const table = MAPPABLE[action];
+  if (!table) return false;
+  const args = group.call.args;
+  if (args === null) return false;
+  if (args.getProperties().some((p) => Node.isSpreadAssignment(p))) return false;
+  for (const p of args.getProperties()) {
+    const name = Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : "";
+    if (
+      ![
+        "input",
+        "include_metadata",
+        "limit",
+        "offset",
+        "sort_by",
+        "disclosure",
+        "result_grouping",
+        "knowledge_base_url",
+      ].includes(name)
+    )
+      return false;
+    if (
+      name === "include_metadata" &&
+      !["true", "false"].includes(unwrap(argValue(args, name) as Node).getText())
+    )
+      return false;
+    if (name === "result_grouping" && stringValue(argValue(args, name)) !== "merged") return false;
+    if (name === "disclosure") return false;
+  }
+  if (action === "catalog") {
+    // Without sort_by legacy listed no articles; "date" kept only documents with frontmatter.
+    if (stringValue(argValue(args, "sort_by")) !== "path") return false;
+    const limit = argValue(args, "limit");
+    if (limit && !/^\d+$/.test(limit.getText())) return false;
+    const n = limit ? Number(limit.getText()) : LEGACY_CATALOG_DEFAULT_LIMIT;
+    if (n > 100) return false; // the metadata cap; paging would change the page the caller sees
+  }
+  if (action === "search" && argValue(args, "limit")) {
+    const limit = argValue(args, "limit") as Node;
+    if (!/^\d+$/.test(limit.getText()) || Number(limit.getText()) > LEGACY_SEARCH_MAX_HITS) return false;
+  }
+  if (group.escapes.length > 0) return false;
+  return group.reads.every((r) => table.has(r.what));
+}
+
+/** The edits that rewrite a mappable group. */
+export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
+  const edits = new Map<string, TextEdit[]>();
+  const push = (node: Node, e: TextEdit) => {
+    const f = node.getSourceFile().getFilePath();
+    edits.set(f, [...(edits.get(f) ?? []), e]);
+  };
+  const args = group.call.args as ObjectLiteralExpression;
+  const action = group.call.action as string;
+  const needsMetadata =
+    group.reads.some((r) => r.what === "entry.tags" || r.what === "entry.metadata") ||
+    (argValue(args, "include_metadata") !== undefined &&
+      unwrap(argValue(args, "include_metadata") as Node).getText() === "true");
+  const add: string[] = [];
+  if (needsMetadata) add.push('disclosure: ["metadata"]');
+  if (!argValue(args, "limit"))
+    add.push(`limit: ${action === "search" ? LEGACY_SEARCH_MAX_HITS : LEGACY_CATALOG_DEFAULT_LIMIT}`);
+  if (!propOf(args, "include") && !propOf(args, "exclude")) add.push(`include: ${KIND_LIST}`);
+  push(args, {
+    start: args.getStart(),
+    end: args.getEnd(),
+    text: rebuildObject(args, new Set(["include_metadata", "result_grouping"]), add),
+  });
+  for (const read of group.reads) {
+    const node = read.node;
+    if (read.what === "result.hits" || read.what === "result.articles") {
+      const parent = node.getParent();
+      if (Node.isBindingElement(parent) && !parent.getPropertyNameNode()) {
+        push(node, { start: node.getStart(), end: node.getStart(), text: "data: " });
+      } else {
+        push(node, { start: node.getStart(), end: node.getEnd(), text: "data" });
+      }
+    } else if (read.what === "entry.tags") {
+      const access = node.getParent();
+      if (Node.isPropertyAccessExpression(access)) {
+        const object = access.getExpression().getText();
+        push(node, {
+          start: access.getStart(),
+          end: access.getEnd(),
+          text: `(${object}.metadata?.tags ?? [])`,
+        });
+      }
+    }
+  }
+  return edits;
+}
+
+/** The edits that keep a group on the legacy envelope for the cutover. */
+export function windowEdits(group: Group): Map<string, TextEdit[]> {
+  const args = group.call.args;
+  if (args === null || group.window || group.call.action === null || group.call.insideWrapper)
+    return new Map();
+  if (args.getProperties().some((p) => Node.isSpreadAssignment(p))) return new Map();
+  const add = [`${LEGACY_OPT_IN_PARAM}: true`];
+  // Only the listing actions take kind filters (get/resolve/preflight refuse `include`).
+  const filters = ACTION_SPECS[group.call.action as Action]?.filters === true;
+  if (filters && !propOf(args, "include") && !propOf(args, "exclude")) add.push(`include: ${KIND_LIST}`);
+  const remove = new Set<string>();
+  const meta = argValue(args, "include_metadata");
+  if (meta && ["true", "false"].includes(unwrap(meta).getText())) {
+    remove.add("include_metadata");
+    if (unwrap(meta).getText() === "true" && !propOf(args, "disclosure"))
+      add.unshift('disclosure: ["metadata"]');
+  }
+  return new Map([
+    [
+      args.getSourceFile().getFilePath(),
+      [{ start: args.getStart(), end: args.getEnd(), text: rebuildObject(args, remove, add) }],
+    ],
+  ]);
+}
+
+/**
+ * A wrapper sending the umbrella tool with its `action` parameter, routed to
+ * the action tools: `name: "oddkit"` → `` name: `oddkit_${action}` ``, and
+ * `action` (and the umbrella's placeholder `input: ""`) dropped from the
+ * arguments. Callers of search/get/resolve/preflight that relied on the
+ * placeholder get `input: ""` themselves.
+ */
+export function wrapperEdits(inner: Group, callers: readonly Group[]): Map<string, TextEdit[]> | null {
+  const edits = new Map<string, TextEdit[]>();
+  const push = (node: Node, e: TextEdit) => {
+    const f = node.getSourceFile().getFilePath();
+    edits.set(f, [...(edits.get(f) ?? []), e]);
+  };
+  if (!inner.call.umbrella || !inner.call.insideWrapper || callers.length === 0) return null;
+  if (callers.some((c) => c.call.action === null)) return null;
+  const args = inner.call.args;
+  const nameNode = inner.call.at;
+  if (!args) return null;
+  const action = argValue(args, "action");
+  if (!action || !Node.isIdentifier(unwrap(action))) return null;
+  const actionName = unwrap(action).getText();
+  const input = argValue(args, "input");
+  const placeholder = input !== undefined && stringValue(input) === "";
+  push(nameNode, {
+    start: nameNode.getStart(),
+    end: nameNode.getEnd(),
+    text: `\`oddkit_\${${actionName}}\``,
+  });
+  push(args, {
+    start: args.getStart(),
+    end: args.getEnd(),
+    text: rebuildObject(args, new Set(placeholder ? ["action", "input"] : ["action"]), []),
+  });
+  if (placeholder) {
+    for (const caller of callers) {
+      if (caller.call.action === "catalog") continue;
+      const callArgs = caller.call.args;
+      if (callArgs && argValue(callArgs, "input")) continue;
+      if (!callArgs) {
+        const call = caller.call.node;
+        if (!Node.isCallExpression(call)) return null;
+        const argList = call.getArguments();
+        const index = argList.findIndex((a) => stringValue(a) !== null);
+        if (argList.length > index + 1) return null; // a non-literal params object: cannot add input
+        const last = argList[argList.length - 1] as Node;
+        push(call, { start: last.getEnd(), end: last.getEnd(), text: ', { input: "" }' });
+      } else {
+        push(callArgs, {
+          start: callArgs.getStart(),
+          end: callArgs.getEnd(),
+          text: rebuildObject(callArgs, new Set(), ['input: ""']),
+        });
+      }
+    }
+  }
+  return edits;
+}
+
+/** Apply edits to a text, bottom-up; overlapping edits keep the first (outermost wins is not attempted). */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
+  let out = text;
+  let floor = Number.POSITIVE_INFINITY;
+  for (const e of sorted) {
+    if (e.end > floor) continue;
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+    floor = e.start;
+  }
+  return out;
+}
