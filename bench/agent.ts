@@ -20,8 +20,8 @@
  */
 import { browse, buildContext, expand } from "../src/agent/index.js";
 import { measureTokens } from "../src/agent/measure.js";
+import { callerForServer } from "../src/caller/caller.js";
 import { createOddkitClient } from "../src/client/index.js";
-import { callerForServer } from "../src/conformance/caller.js";
 import { ACTIONS, toolNameFor, VERSION_TOOL } from "../src/contract/index.js";
 import { measureLegacyCall, toolResultText } from "../src/cost/legacy.js";
 import { createReferenceServer, type ReferenceServer } from "../src/server/index.js";

@@ -11,19 +11,12 @@
  * dependency, loaded once, on the first count.
  */
 
+import { TokenizerMissingError } from "./errors/tokenizer-missing-error.js";
+
+export { TokenizerMissingError };
+
 /** A token counter the client accepts as `countTokens`. */
 export type TokenCounter = (text: string) => number | Promise<number>;
-
-/** Raised when `gpt-tokenizer` is not installed; says the one command that fixes it. */
-export class TokenizerMissingError extends Error {
-  // A literal, not `new.target.name`: class names do not survive minification.
-  override readonly name = "TokenizerMissingError";
-  constructor(cause: unknown) {
-    super("cl100k token counting needs the optional peer dependency 'gpt-tokenizer': npm i gpt-tokenizer", {
-      cause,
-    });
-  }
-}
 
 type Encoder = (text: string) => number;
 

@@ -11,9 +11,11 @@
  *   Refusals of single references are not errors: `admit` returns them in
  *   its record, each with its reason.
  */
-import { OddkitError } from "../client/errors.js";
+import { OddkitCallError } from "../errors/index.js";
 
-export class OddkitAgentOptionsError extends OddkitError {
+export class OddkitAgentOptionsError extends OddkitCallError {
+  // A literal, not the class name: names survive minifiers (describeFailure and callers read it).
+  override readonly name = "OddkitAgentOptionsError";
   /** The option that was wrong (`max`, `budgetTokens`, `select`, …). */
   readonly option: string;
 
@@ -34,7 +36,8 @@ export type EvidenceErrorCode =
   /** toEvidence: the answer's request was not restricted to the scope given. */
   | "EVIDENCE_REQUEST_OUTSIDE_SCOPE";
 
-export class OddkitEvidenceError extends OddkitError {
+export class OddkitEvidenceError extends OddkitCallError {
+  override readonly name = "OddkitEvidenceError";
   readonly code: EvidenceErrorCode;
   /** What was found wrong, one line each (field paths, widened filters). */
   readonly details: readonly string[];

@@ -2,7 +2,7 @@
  * The flags that say which server a measuring command (cost, report, shadow)
  * talks to: a live `--url`, or a `--corpus` folder served by the embedded
  * reference server with an optional `--kind-map`. `resolveTarget` in
- * src/report/inputs.ts reads them back (as `TargetFlags`) and rejects both at once.
+ * src/cli/inputs.ts reads them back (as `TargetFlags`) and rejects both at once.
  */
 import type { Command } from "commander";
 

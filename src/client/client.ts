@@ -18,20 +18,19 @@ import {
   pickFilters,
   validateRequest,
 } from "../contract/index.js";
-import { type CacheOptions, ResultCache } from "./cache/layer.js";
-import { endpointUrl, stripConsumer } from "./endpoint.js";
 import {
   type OddkitErrorOptions,
   OddkitRequestError,
   type OddkitRequestInfo,
   OddkitTimeoutError,
   OddkitTransportError,
-  redactHeaders,
-  redactUrl,
-} from "./errors.js";
+} from "../errors/index.js";
+import { type CacheOptions, ResultCache } from "./cache/layer.js";
+import { endpointUrl, stripConsumer } from "./endpoint.js";
 import { type ClientRetryOptions, createHttpFetch, type RequestFetch, resolveRetry } from "./http.js";
 import { paginateEntries } from "./paginate.js";
 import { toolName, toWireParams } from "./params.js";
+import { redactHeaders, redactUrl } from "./redact.js";
 import { parseVersion } from "./server-version.js";
 import { type InMemoryServer, McpSession } from "./session.js";
 import { toTransportError } from "./transport-errors.js";

@@ -3,6 +3,23 @@
  * public types. Nothing here imports Node built-ins (edge runtimes load it).
  */
 
+export {
+  type ContractViolation,
+  isOddkitError,
+  OddkitCallError,
+  OddkitContractViolationError,
+  OddkitError,
+  type OddkitErrorOptions,
+  OddkitNotFoundError,
+  OddkitPaginationError,
+  OddkitRequestError,
+  type OddkitRequestInfo,
+  type OddkitResponseInfo,
+  OddkitTimeoutError,
+  OddkitTransportError,
+  type PaginationFailure,
+  type TimeoutPhase,
+} from "../errors/index.js";
 export { cacheKey, canonicalParams } from "./cache/key.js";
 export type { CacheOptions } from "./cache/layer.js";
 export { DEFAULT_CACHE_TTL_MS, DEFAULT_PROBE_REUSE_MS, DEFAULT_STALE_RETENTION_MS } from "./cache/policy.js";
@@ -18,21 +35,6 @@ export {
   DEFAULT_TIMEOUT_MS,
   type OddkitClientOptions,
 } from "./client.js";
-export {
-  type ContractViolation,
-  OddkitContractViolationError,
-  OddkitError,
-  type OddkitErrorOptions,
-  OddkitNotFoundError,
-  OddkitPaginationError,
-  OddkitRequestError,
-  type OddkitRequestInfo,
-  type OddkitResponseInfo,
-  OddkitTimeoutError,
-  OddkitTransportError,
-  type PaginationFailure,
-  type TimeoutPhase,
-} from "./errors.js";
 export { type ClientRetryOptions, DEFAULT_RETRY, type FetchLike, type RequestFetch } from "./http.js";
 export { DEFAULT_MAX_ENTRIES } from "./paginate.js";
 export type { InMemoryServer } from "./session.js";

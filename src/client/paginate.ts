@@ -8,7 +8,7 @@
  * never mixes answers from different moments.
  */
 import { capFor, type ManyAction, toolNameFor } from "../contract/index.js";
-import { OddkitPaginationError, type PaginationFailure } from "./errors.js";
+import { OddkitPaginationError, type PaginationFailure } from "../errors/index.js";
 import type { PaginateOptions } from "./types.js";
 
 export const DEFAULT_MAX_ENTRIES = 100_000;

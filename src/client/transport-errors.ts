@@ -4,7 +4,12 @@
  * JSON-RPC errors, and anything else as a transport failure.
  */
 import { TimeoutError as KyTimeoutError } from "ky";
-import { OddkitError, type OddkitErrorOptions, OddkitTimeoutError, OddkitTransportError } from "./errors.js";
+import {
+  OddkitCallError,
+  type OddkitErrorOptions,
+  OddkitTimeoutError,
+  OddkitTransportError,
+} from "../errors/index.js";
 import { HttpStatusError } from "./http-transport.js";
 import { McpRpcError, RPC_ERROR } from "./mcp-client.js";
 import { isPhaseFailure } from "./phases.js";
@@ -16,8 +21,8 @@ export function toTransportError(
   timeoutMs: number,
   /** The whole call's budget (every attempt and backoff), when it differs from the per-attempt timeout. */
   budgetMs: number = timeoutMs,
-): OddkitError {
-  if (error instanceof OddkitError) return error;
+): OddkitCallError {
+  if (error instanceof OddkitCallError) return error;
   const withCause = { ...options, cause: error };
   if (error instanceof KyTimeoutError)
     return new OddkitTimeoutError(timeoutMs, { ...withCause, phase: "headers" });

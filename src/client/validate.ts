@@ -13,7 +13,7 @@ import {
   type OddkitErrorOptions,
   OddkitNotFoundError,
   OddkitRequestError,
-} from "./errors.js";
+} from "../errors/index.js";
 
 type Json = Record<string, unknown>;
 

@@ -3,10 +3,7 @@
  * an embedded reference server in any mode, or a typed client's raw
  * passthrough. Check 11 is measured with the token-cost workload.
  */
-import type { KindMap } from "../contract/index.js";
-import { loadCorpus, sampleCorpusDir } from "../corpus/index.js";
-import type { Corpus } from "../corpus/types.js";
-import { createReferenceServer, type ReferenceServer, type ServerMode } from "../server/index.js";
+
 import {
   callerForClient,
   callerForServer,
@@ -14,11 +11,15 @@ import {
   type PassthroughClient,
   type ToolCaller,
   type ToolServer,
-} from "./caller.js";
+} from "../caller/caller.js";
+import type { KindMap } from "../contract/index.js";
+import { loadCorpus, sampleCorpusDir } from "../corpus/index.js";
+import type { Corpus } from "../corpus/types.js";
+import { createReferenceServer, type ReferenceServer, type ServerMode } from "../server/index.js";
 import { type ConformanceReport, runSuite, type TokenWorkload } from "./run.js";
 import { settleCost, workloadFromCost } from "./workload.js";
 
-export * from "./caller.js";
+export * from "../caller/caller.js";
 export * from "./evidence.js";
 export * from "./format.js";
 export * from "./requests.js";

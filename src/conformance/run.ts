@@ -4,6 +4,8 @@
  * from the token-cost workload. Each check ends pass, fail or not-applicable,
  * with the requests that failed it and the offending evidence.
  */
+
+import type { ToolCaller } from "../caller/caller.js";
 import {
   CHECKS,
   type CheckId,
@@ -18,7 +20,6 @@ import {
 } from "../contract/index.js";
 import type { Corpus } from "../corpus/types.js";
 import { lookupSuccessor, supersededBy } from "../legacy/lookup.js";
-import type { ToolCaller } from "./caller.js";
 import { compactEvidence, type Evidence } from "./evidence.js";
 import { buildRequestSet, type SuiteHints, type SuiteRequest } from "./requests.js";
 

@@ -1,14 +1,11 @@
 /**
- * The action table of the contract: shape, default disclosure, permitted
+ * The action table of the contract: many/one, default disclosure, permitted
  * flags, whether filters apply, and the action-native fields each entry
  * carries outside the disclosure axis. Everything else reads from here.
  */
 import { type Action, FLAGS, type Flag } from "./enums.js";
 
-export type ActionShape = "query" | "list" | "task" | "uri";
-
 export interface ActionSpec {
-  readonly shape: ActionShape;
   /** Many results (`data[]`, `total`, `limit`, `offset`) or one (`data`). */
   readonly many: boolean;
   /** Declared default of `disclosure` (also the JSON Schema `default`). */
@@ -26,7 +23,6 @@ const ALL_FLAGS = FLAGS;
 
 export const ACTION_SPECS = {
   search: {
-    shape: "query",
     many: true,
     defaultDisclosure: [],
     permittedFlags: LISTING_FLAGS,
@@ -34,7 +30,6 @@ export const ACTION_SPECS = {
     input: { name: "query", required: true },
   },
   catalog: {
-    shape: "list",
     many: true,
     defaultDisclosure: [],
     permittedFlags: LISTING_FLAGS,
@@ -42,7 +37,6 @@ export const ACTION_SPECS = {
     input: null,
   },
   preflight: {
-    shape: "task",
     many: true,
     defaultDisclosure: [],
     permittedFlags: LISTING_FLAGS,
@@ -50,7 +44,6 @@ export const ACTION_SPECS = {
     input: { name: "task", required: true },
   },
   get: {
-    shape: "uri",
     many: false,
     defaultDisclosure: ["body"],
     permittedFlags: ALL_FLAGS,
@@ -58,7 +51,6 @@ export const ACTION_SPECS = {
     input: { name: "uri", required: true },
   },
   resolve: {
-    shape: "uri",
     many: false,
     defaultDisclosure: ["body"],
     permittedFlags: ALL_FLAGS,

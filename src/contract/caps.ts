@@ -14,15 +14,6 @@ export const FLAG_CAPS: Readonly<Record<Flag, number>> = {
   body: 1,
 };
 
-/** Rough cost of each flag per document, in tokens (docs and estimates only). */
-export const FLAG_TOKEN_ESTIMATE: Readonly<Record<Flag | "floor", number>> = {
-  floor: 25,
-  blockquote: 100,
-  metadata: 100,
-  summary: 250,
-  body: 1000,
-};
-
 /**
  * Bounds on the request itself (this project's rules; the spec sets none).
  * They keep a server's cost per request bounded and linear in the request:

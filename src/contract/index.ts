@@ -4,7 +4,7 @@
  */
 export * from "./actions.js";
 export * from "./caps.js";
-export * from "./checks.js";
+export * from "./checks/index.js";
 export * from "./compliance.js";
 export * from "./entries.js";
 export * from "./enums.js";

@@ -4,7 +4,8 @@
  * imports the document rules from ./document.js directly.
  */
 
-export { EmptyCorpusError, requireDocuments } from "./empty.js";
+export { EmptyCorpusError } from "../errors/index.js";
+export { requireDocuments } from "./empty.js";
 export {
   type ChosenKindMap,
   chooseKindMap,

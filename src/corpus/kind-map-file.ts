@@ -11,6 +11,9 @@ import { readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { DEFAULT_KIND_MAP, type KindMap, parseKindMap } from "../contract/index.js";
+import { KindMapFileError } from "../errors/index.js";
+
+export { KindMapFileError };
 
 /** The names a corpus-root kind map may have (at most one may exist). */
 export const KIND_MAP_FILES = ["oddkit.kinds.json", "oddkit.kinds.yaml", "oddkit.kinds.yml"] as const;
@@ -29,18 +32,6 @@ export type KindMapSource =
 export interface ChosenKindMap {
   readonly map: KindMap;
   readonly source: KindMapSource;
-}
-
-/** A kind map file that cannot be read, parsed or validated. */
-export class KindMapFileError extends Error {
-  override readonly name = "KindMapFileError";
-  constructor(
-    readonly file: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }
 
 const YAML_FILE = /\.ya?ml$/i;

@@ -10,27 +10,17 @@
  * describe.
  */
 import type { Kind, KindResolution } from "../contract/index.js";
+import { CorpusFileChangedError } from "../errors/index.js";
 import { normalizeText } from "./document.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { sha256Hex } from "./parse.js";
 import type { CorpusDocument } from "./types.js";
 import { readCorpusFileSync } from "./walk.js";
 
+export { CorpusFileChangedError };
+
 /** Corpus text kept in memory before documents are read from disk on demand (64 MiB). */
 export const DEFAULT_RESIDENT_TEXT_BYTES = 64 * 1024 * 1024;
-
-/** A file of an on-disk corpus changed (or vanished, or became a link) after the corpus was loaded. */
-export class CorpusFileChangedError extends Error {
-  override readonly name = "CorpusFileChangedError";
-  constructor(
-    readonly path: string,
-    detail: string,
-  ) {
-    super(
-      `corpus file ${path} ${detail} since the corpus was loaded; restart the server (or reload the corpus) to serve the current files`,
-    );
-  }
-}
 
 export class OnDiskDocument implements CorpusDocument {
   readonly path: string;

@@ -5,7 +5,7 @@
  */
 
 import { byteLength } from "../bytes.js";
-import type { ToolCaller } from "../conformance/caller.js";
+import type { ToolCaller } from "../caller/caller.js";
 import { extractResult, KINDS, LEGACY_OPT_IN_PARAM, toolNameFor } from "../contract/index.js";
 import { LEGACY_CATALOG_MAX_LIMIT } from "../legacy/catalog.js";
 import { countTokens } from "../tokens.js";

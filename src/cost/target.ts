@@ -4,7 +4,7 @@
  * contract-mode server (the use cases). A URL: the use cases over HTTP, and
  * the legacy call against whatever legacy surface that server still offers.
  */
-import { callerForServer, callerForUrl, type ToolCaller } from "../conformance/caller.js";
+import { callerForServer, callerForUrl, type ToolCaller } from "../caller/caller.js";
 import type { KindMap } from "../contract/index.js";
 import { loadCorpus, sampleCorpusDir } from "../corpus/index.js";
 import type { Corpus } from "../corpus/types.js";

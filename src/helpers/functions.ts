@@ -19,6 +19,7 @@ import {
   PUBLIC_FILTER_RULE,
   pickFilters,
 } from "../contract/index.js";
+import { HelperArgumentError } from "../errors/index.js";
 import { type CollectedEntries, type CollectOptions, collectAll } from "./collect.js";
 import { type AnyUseCaseRow, USE_CASE_ROWS, type UseCase, type UseCaseFlags } from "./use-cases.js";
 
@@ -75,18 +76,6 @@ export type HelperFunction<R extends UseCase> = R extends { paginate: true }
     ) => Promise<HelperResult<R, F[number] & Flag>>;
 
 export type Helpers = { [R in UseCase as R["functionName"]]: HelperFunction<R> };
-
-/** Thrown when a helper is called with a parameter its use case fixes (JavaScript callers, casts). */
-export class HelperArgumentError extends TypeError {
-  override readonly name = "HelperArgumentError";
-  constructor(
-    readonly functionName: string,
-    readonly param: string,
-    message: string,
-  ) {
-    super(`${functionName}: ${message}`);
-  }
-}
 
 type LooseCall = (params: Record<string, unknown>, options?: CallOptions) => Promise<unknown>;
 

@@ -6,6 +6,8 @@
  */
 import { HELPERS } from "./functions.js";
 
+export { HelperArgumentError } from "../errors/index.js";
+
 export {
   type CollectedEntries,
   type CollectedMeta,
@@ -19,7 +21,6 @@ export {
   type FixedParam,
   fixedParams,
   HELPERS,
-  HelperArgumentError,
   type HelperClient,
   type HelperFlags,
   type HelperFunction,

@@ -17,9 +17,10 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { lstat, open, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { OddkitError } from "../errors/index.js";
 
 /** Why a file was not read or not written: the message says what to do. */
-export class MigrateFileError extends Error {
+export class MigrateFileError extends OddkitError {
   override readonly name = "MigrateFileError";
   constructor(
     readonly file: string,

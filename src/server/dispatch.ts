@@ -12,6 +12,7 @@ import {
   LEGACY_OPT_IN_PARAM,
   queryTermCount,
   REQUEST_BOUNDS,
+  type ResolvedRequest,
   validateRequest,
 } from "../contract/index.js";
 import { legacyOptInRefusal } from "../contract/version-window.js";
@@ -94,6 +95,22 @@ function versionOutcome(ctx: DispatchContext): ActionOutcome {
   };
 }
 
+/** How the reference server answers one contract action over the served corpus. */
+type ContractHandler<A extends Action> = (
+  ctx: DispatchContext,
+  req: ResolvedRequest<A>,
+  legacyWindow: boolean,
+) => ActionOutcome;
+
+/** One handler per action: a new action that lacks one fails to compile here. */
+const CONTRACT_HANDLERS: { readonly [A in Action]: ContractHandler<A> } = {
+  search: (ctx, req, window) => searchAction(ctx.served, req, window, ctx.legacyRanking),
+  catalog: (ctx, req, window) => catalogAction(ctx.served, req, window),
+  preflight: (ctx, req, window) => preflightAction(ctx.served, req, window),
+  get: (ctx, req, window) => getAction(ctx.served, req, window),
+  resolve: (ctx, req, window) => resolveAction(ctx.served, req, window),
+};
+
 function contractOutcome(ctx: DispatchContext, action: Action, args: Record<string, unknown>): ActionOutcome {
   const validation = validateRequest(action, args);
   if (!validation.ok) {
@@ -106,19 +123,9 @@ function contractOutcome(ctx: DispatchContext, action: Action, args: Record<stri
     const error = invalidParamsError(action, [{ param: LEGACY_OPT_IN_PARAM, message: refusal }]);
     return { result: { ...error }, assistantText: error.error_message, isError: true };
   }
-  const { served } = ctx;
-  switch (validation.request.action) {
-    case "search":
-      return searchAction(served, validation.request as never, legacyWindow, ctx.legacyRanking);
-    case "catalog":
-      return catalogAction(served, validation.request as never, legacyWindow);
-    case "preflight":
-      return preflightAction(served, validation.request as never, legacyWindow);
-    case "get":
-      return getAction(served, validation.request as never, legacyWindow);
-    case "resolve":
-      return resolveAction(served, validation.request as never, legacyWindow);
-  }
+  // The request's action and its resolved request correlate; TypeScript cannot see that through an index.
+  const handler = CONTRACT_HANDLERS[validation.request.action] as ContractHandler<Action>;
+  return handler(ctx, validation.request, legacyWindow);
 }
 
 /** Why a legacy-mode request breaks REQUEST_BOUNDS (input length, query terms, nesting), or null. */

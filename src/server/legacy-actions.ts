@@ -70,60 +70,77 @@ export function legacyStateOf(corpus: Corpus): LegacyState {
 export const LEGACY_RANKINGS = ["0.28", "reference"] as const;
 export type LegacyRanking = (typeof LEGACY_RANKINGS)[number];
 
+/** What every legacy handler reads: the served corpus, its 0.28.x state and the call's parameters. */
+interface LegacyActionInput extends LegacyState {
+  readonly served: ServedCorpus;
+  readonly docs: readonly CorpusDocument[];
+  readonly input: string;
+  readonly params: LegacyCallParams;
+  readonly ranking: LegacyRanking;
+}
+
+/** One 0.28.x handler per action: a new action that lacks one fails to compile here. */
+const LEGACY_HANDLERS: Readonly<Record<Action, (call: LegacyActionInput) => ActionOutcome>> = {
+  search: ({ served, index, bm25, docs, input, params, ranking }) => {
+    const ranked =
+      ranking === "reference"
+        ? referenceRanked(served, index, input)
+        : bm25.search(input, LEGACY_SEARCH_MAX_HITS).map((r) => ({ doc: r.item, score: r.score }));
+    const result = legacySearchResult(ranked, {
+      docsConsidered: docs.length,
+      include_metadata: params.include_metadata,
+      result_grouping: params.result_grouping,
+    });
+    return {
+      result: { ...result },
+      assistantText: legacySearchText(input, result, docs.length),
+      isError: false,
+    };
+  },
+  catalog: ({ docs, params }) => {
+    const options = {
+      sort_by: params.sort_by,
+      limit: params.limit,
+      offset: params.offset,
+      filter_epoch: params.filter_epoch,
+    };
+    const result = legacyCatalogResult(docs, options);
+    return {
+      result: { ...result },
+      assistantText: legacyCatalogText(docs, result, options),
+      isError: false,
+    };
+  },
+  get: ({ all, input, params }) => {
+    const options = { include_metadata: params.include_metadata, section: params.section };
+    const result = legacyGetResult(all, input, options);
+    return { result: { ...result }, assistantText: legacyGetText(input, options, result), isError: false };
+  },
+  resolve: ({ index, input }) => {
+    const result = legacyResolveResult(index, input);
+    return { result: { ...result }, assistantText: legacyResolveText(input, result), isError: false };
+  },
+  preflight: ({ docs, input, params }) => {
+    const result = legacyPreflightResult(docs, input, { result_grouping: params.result_grouping });
+    return { result: { ...result }, assistantText: legacyPreflightText(docs, result), isError: false };
+  },
+};
+
 export function runLegacyAction(
   served: ServedCorpus,
   action: Action,
   params: LegacyCallParams,
   ranking: LegacyRanking = "0.28",
 ): ActionOutcome {
-  const { all, index, bm25 } = legacyStateOf(served.corpus);
-  const docs = index.documents;
-  const input = params.input ?? "";
-  switch (action) {
-    case "search": {
-      const ranked =
-        ranking === "reference"
-          ? referenceRanked(served, index, input)
-          : bm25.search(input, LEGACY_SEARCH_MAX_HITS).map((r) => ({ doc: r.item, score: r.score }));
-      const result = legacySearchResult(ranked, {
-        docsConsidered: docs.length,
-        include_metadata: params.include_metadata,
-        result_grouping: params.result_grouping,
-      });
-      return {
-        result: { ...result },
-        assistantText: legacySearchText(input, result, docs.length),
-        isError: false,
-      };
-    }
-    case "catalog": {
-      const options = {
-        sort_by: params.sort_by,
-        limit: params.limit,
-        offset: params.offset,
-        filter_epoch: params.filter_epoch,
-      };
-      const result = legacyCatalogResult(docs, options);
-      return {
-        result: { ...result },
-        assistantText: legacyCatalogText(docs, result, options),
-        isError: false,
-      };
-    }
-    case "get": {
-      const options = { include_metadata: params.include_metadata, section: params.section };
-      const result = legacyGetResult(all, input, options);
-      return { result: { ...result }, assistantText: legacyGetText(input, options, result), isError: false };
-    }
-    case "resolve": {
-      const result = legacyResolveResult(index, input);
-      return { result: { ...result }, assistantText: legacyResolveText(input, result), isError: false };
-    }
-    case "preflight": {
-      const result = legacyPreflightResult(docs, input, { result_grouping: params.result_grouping });
-      return { result: { ...result }, assistantText: legacyPreflightText(docs, result), isError: false };
-    }
-  }
+  const state = legacyStateOf(served.corpus);
+  return LEGACY_HANDLERS[action]({
+    ...state,
+    served,
+    docs: state.index.documents,
+    input: params.input ?? "",
+    params,
+    ranking,
+  });
 }
 
 /** The contract search's best hits among the 0.28.x index's documents (legacyRanking "reference"). */

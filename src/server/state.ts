@@ -1,5 +1,6 @@
 /** What every action reads: the loaded corpus and its search index. */
 import type { Corpus, CorpusDocument } from "../corpus/types.js";
+import { comparePaths, newestFirst } from "./order.js";
 import type { SearchIndex } from "./search-index.js";
 
 export interface ServedCorpus {
@@ -15,27 +16,6 @@ export interface ServedCorpus {
   isListed(doc: CorpusDocument): boolean;
   /** The listed documents newest first by frontmatter date, undated last, ties by path (computed once). */
   byDate(): readonly CorpusDocument[];
-}
-
-/** What the listing orders read of a document (a corpus document, or a shim's view of one). */
-interface Listable {
-  readonly path: string;
-  readonly date: string | null;
-}
-
-/** Code-unit path order, as the loader sorts. */
-export function comparePaths(a: Pick<Listable, "path">, b: Pick<Listable, "path">): number {
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-}
-
-/** The catalog's date order: newest first by frontmatter date; undated documents last; ties by path. */
-export function newestFirst(a: Listable, b: Listable): number {
-  if (a.date !== b.date) {
-    if (a.date === null) return 1;
-    if (b.date === null) return -1;
-    return a.date < b.date ? 1 : -1;
-  }
-  return comparePaths(a, b);
 }
 
 export function servedCorpus(corpus: Corpus, index: SearchIndex): ServedCorpus {

@@ -5,44 +5,19 @@
  * (the default once the server is post-window) or silences them; a hook sees
  * every use for telemetry; a per-process summary lists what is left to migrate.
  */
+
 import { captureCallSite, INTERNAL_FRAME_PATTERNS } from "./call-site.js";
 import { type CodemodName, codemodCommand, codemodFor, type LegacyUseKind } from "./codemods.js";
+import type { DeprecationEvent, LegacyPolicy, LegacyUse } from "./deprecation-event.js";
 import type { Era } from "./era.js";
+import { LegacyUsageError } from "./legacy-usage-error.js";
 
-export const LEGACY_POLICIES = ["warn", "error", "silent"] as const;
-export type LegacyPolicy = (typeof LEGACY_POLICIES)[number];
-
-/** One legacy use as the shim observed it. */
-export interface LegacyUse {
-  readonly kind: LegacyUseKind;
-  /** Tool called (`oddkit`, `oddkit_catalog`, …). */
-  readonly tool: string;
-  /** Retrieval action, when known. */
-  readonly action?: string;
-  /** What exactly is legacy, in words (e.g. "parameter include_metadata"). */
-  readonly detail: string;
-}
-
-export interface DeprecationEvent extends LegacyUse {
-  readonly codemod: CodemodName;
-  /** `file:line:column` of the caller's frame. */
-  readonly callSite: string;
-  readonly message: string;
-  /** True on the first use of this kind at this call site in this tracker (the one that warns). */
-  readonly first: boolean;
-  readonly policy: LegacyPolicy;
-  readonly era: Era | undefined;
-}
-
-/** Thrown for every legacy use under `legacyPolicy: "error"`. */
-export class LegacyUsageError extends Error {
-  override readonly name = "LegacyUsageError";
-  constructor(readonly event: DeprecationEvent) {
-    super(
-      `${event.message} (legacyPolicy is "error"; set legacyPolicy: "warn" to allow it during the window)`,
-    );
-  }
-}
+export {
+  type DeprecationEvent,
+  LEGACY_POLICIES,
+  type LegacyPolicy,
+  type LegacyUse,
+} from "./deprecation-event.js";
 
 export interface LegacyUsageSummaryEntry {
   readonly kind: LegacyUseKind;

@@ -17,15 +17,12 @@ import {
   windowEndVersion,
   windowLength,
 } from "../contract/version-window.js";
+import { EraDetectionError } from "../errors/index.js";
 
-export { ERAS, type Era };
+export { ERAS, type Era, EraDetectionError };
 
 /** The contract's landing version unless a caller says otherwise. */
 export const DEFAULT_CONTRACT_VERSION = CONTRACT_VERSION;
-
-export class EraDetectionError extends Error {
-  override readonly name = "EraDetectionError";
-}
 
 export interface DetectEraOptions {
   /** The contract's landing version N (default 0.30.0). Never move N to lengthen the window: use windowMinors. */

@@ -5,10 +5,15 @@
  * the edge proxy.
  */
 
+export {
+  ContractCallError,
+  EraDetectionError,
+  LegacyShapeError,
+  PathProbeError,
+  WindowContractViolationError,
+} from "../errors/index.js";
 export * from "./backward/compat.js";
-export { ContractCallError } from "./backward/contract-calls.js";
 export * from "./backward/differences.js";
-export { PathProbeError } from "./backward/paths.js";
 export {
   createLegacyCompatServer,
   type LegacyCompatServerOptions,
@@ -31,6 +36,7 @@ export {
   type ForwardShimServerOptions,
 } from "./forward/server.js";
 export * from "./legacy-schemas.js";
+export { LegacyUsageError } from "./legacy-usage-error.js";
 export * from "./proxy.js";
 export * from "./proxy-cache.js";
 export * from "./window.js";

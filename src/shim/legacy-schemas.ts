@@ -6,6 +6,7 @@
  */
 import * as z from "zod";
 import { OuterEnvelopeSchema } from "../contract/index.js";
+import { LegacyShapeError } from "../errors/index.js";
 
 const frontmatter = z.record(z.string(), z.unknown());
 
@@ -113,15 +114,4 @@ export function parseLegacy<T extends z.ZodType>(schema: T, value: unknown, what
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
   throw new LegacyShapeError(`${what} is not a legacy (0.28.x) result: ${issues}`, value);
-}
-
-/** A legacy server answered with something the shim cannot read. */
-export class LegacyShapeError extends Error {
-  override readonly name = "LegacyShapeError";
-  constructor(
-    message: string,
-    readonly received: unknown,
-  ) {
-    super(message);
-  }
 }

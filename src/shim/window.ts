@@ -8,28 +8,17 @@
 import {
   ACTION_SPECS,
   type Action,
+  BODY_FIELDS,
   type ContractResult,
   type Flag,
   FlagSchema,
+  forbidsBody,
   LEGACY_RESULT_FIELDS,
   MANY_RESULT_FIELDS,
   ONE_RESULT_FIELDS,
   resultSchema,
 } from "../contract/index.js";
-
-/** The opt-in widened or broke the contract part of a window response. */
-export class WindowContractViolationError extends Error {
-  override readonly name = "WindowContractViolationError";
-  constructor(
-    readonly action: Action,
-    readonly violations: readonly string[],
-    readonly result: unknown,
-  ) {
-    super(
-      `window response for '${action}' violates the contract: ${violations.join("; ")}. The legacy opt-in never widens disclosure; report this to the server's maintainers.`,
-    );
-  }
-}
+import { WindowContractViolationError } from "../errors/index.js";
 
 /** Legacy fields of one action that may ride beside the contract ones, minus names the contract owns. */
 export type LegacyPart = Readonly<Record<string, unknown>>;
@@ -40,14 +29,11 @@ export interface SplitWindowResult<A extends Action> {
   readonly legacy: LegacyPart | undefined;
 }
 
-/** Field names that carry text bodies: never allowed anywhere in a query-shaped response. */
-const BODY_FIELDS = ["body", "content"] as const;
-
 function contractFieldNames(action: Action): readonly string[] {
   return ACTION_SPECS[action].many ? MANY_RESULT_FIELDS : ONE_RESULT_FIELDS;
 }
 
-/** Paths (e.g. `hits[2].content`) of body fields anywhere under a value. */
+/** Paths (e.g. `hits[2].content`) of body fields (check 5's `BODY_FIELDS`) anywhere under a value. */
 function bodyFieldPaths(value: unknown, path: string, out: string[]): string[] {
   if (Array.isArray(value)) {
     value.forEach((v, i) => {
@@ -81,7 +67,8 @@ export function splitWindowResult<A extends Action>(action: A, result: unknown):
     (name) => !contractNames.includes(name),
   );
   const violations: string[] = [];
-  if (ACTION_SPECS[action].many) {
+  // Check 5's rule (contract/checks/05), applied anywhere in the result: the opt-in never widens it.
+  if (forbidsBody(action)) {
     for (const path of bodyFieldPaths(record, "", [])) {
       violations.push(`body text at result.${path} on query-shaped action '${action}'`);
     }

@@ -9,7 +9,6 @@
  */
 
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../client/client.js";
-import { type OddkitErrorOptions, OddkitRequestError } from "../client/errors.js";
 import { paginateEntries } from "../client/paginate.js";
 import { toolName, toWireParams } from "../client/params.js";
 import type { OddkitClient, PaginateOptions, ResultMeta } from "../client/types.js";
@@ -21,6 +20,7 @@ import {
   type ManyAction,
   validateRequest,
 } from "../contract/index.js";
+import { type OddkitErrorOptions, OddkitRequestError } from "../errors/index.js";
 import { type DetectEraOptions, detectEraFrom, type Era } from "./era.js";
 import { ForwardShim, type ForwardShimOptions } from "./forward/emulate.js";
 

@@ -5,6 +5,7 @@
  * checkTokenReduction.
  */
 import { describe, expect, it } from "vitest";
+import { checkContext } from "../../src/contract/checks/context.js";
 import {
   CHECKS,
   type ComplianceContext,
@@ -460,6 +461,17 @@ describe.each(CASES)("check $check: $name", ({ check, request, bad, good, contex
   });
   it("passes the compliant response", () => {
     expect(checkCompliance(request, good, context)).toEqual([]);
+  });
+  it("is caught by its own file's run alone, which passes the compliant response", () => {
+    const own = CHECKS[check - 1];
+    const badCtx = checkContext(request, bad, context ?? {});
+    const goodCtx = checkContext(request, good, context ?? {});
+    if (!own || !badCtx || !goodCtx) throw new Error(`no check ${check} or no context`);
+    expect(own.id).toBe(check);
+    const caught = own.run(badCtx);
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught.every((v) => v.check === check)).toBe(true);
+    expect(own.run(goodCtx)).toEqual([]);
   });
 });
 

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   type DeprecationEvent,
   DeprecationTracker,
-  LegacyUsageError,
   legacyUsageSummary,
   resetLegacyUsage,
 } from "../../src/shim/deprecation.js";
+import { LegacyUsageError } from "../../src/shim/legacy-usage-error.js";
 
 const umbrella = {
   kind: "umbrella-tool",

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_CONTRACT_VERSION,
-  detectEra,
-  detectEraFrom,
-  EraDetectionError,
-  windowEnd,
-} from "../../src/shim/era.js";
+import { EraDetectionError } from "../../src/errors/index.js";
+import { DEFAULT_CONTRACT_VERSION, detectEra, detectEraFrom, windowEnd } from "../../src/shim/era.js";
 
 describe("detectEra", () => {
   it("puts versions below N before the contract", () => {

@@ -5,8 +5,9 @@
  * from the URI and listed as derived (a documented difference).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PathProbeError } from "../../src/errors/index.js";
 import { corpusFromFiles, createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
-import { candidatePaths, PathProbeError, PathResolver } from "../../src/shim/backward/paths.js";
+import { candidatePaths, PathResolver } from "../../src/shim/backward/paths.js";
 import { callerOf } from "./harness.js";
 
 const files = [

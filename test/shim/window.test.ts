@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Action } from "../../src/contract/index.js";
-import { splitWindowResult, WindowContractViolationError } from "../../src/shim/window.js";
+import { WindowContractViolationError } from "../../src/errors/index.js";
+import { splitWindowResult } from "../../src/shim/window.js";
 
 const contractSearch = {
   status: "FOUND",

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOddkitClient } from "../../src/client/client.js";
-import { OddkitNotFoundError, OddkitRequestError } from "../../src/client/errors.js";
 import type { OddkitClient } from "../../src/client/types.js";
+import { OddkitNotFoundError, OddkitRequestError } from "../../src/errors/index.js";
 import { HELPERS } from "../../src/helpers/index.js";
 import type { EmulatedResultMeta } from "../../src/shim/with-shims.js";
 import { type ShimmedClient, withShims } from "../../src/shim/with-shims.js";

@@ -4,8 +4,8 @@ import {
   createOddkitClient,
   getEssayPage,
   getEssaysIndex,
+  OddkitCallError,
   type OddkitClient,
-  OddkitError,
   OddkitNotFoundError,
 } from "oddkit-sdk";
 
@@ -36,7 +36,7 @@ export default {
       return new Response("not found", { status: 404 });
     } catch (error) {
       if (error instanceof OddkitNotFoundError) return new Response("no such essay", { status: 404 });
-      return new Response(String(error), { status: error instanceof OddkitError ? 502 : 500 });
+      return new Response(String(error), { status: error instanceof OddkitCallError ? 502 : 500 });
     }
   },
 };

@@ -5,7 +5,8 @@
  */
 import type { Command } from "commander";
 import { FILTER_NAMES, type Filters } from "../../contract/index.js";
-import { addParamFlags, CliUsageError, type ParamFlag, paramFlags, readParams } from "../retrieval/flags.js";
+import { CliUsageError } from "../../errors/index.js";
+import { addParamFlags, type ParamFlag, paramFlags, readParams } from "../retrieval/flags.js";
 
 /** The structural filter flags (`--audience`, `--exposure`, `--include`, …). */
 export function filterFlags(): ParamFlag[] {

@@ -9,10 +9,10 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { CliUsageError } from "../../errors/index.js";
 import { addFilterFlags, filterFlags, readBudget, readFilters } from "../agent/flags.js";
 import type { CliContext } from "../context.js";
 import { addConnectionFlags, type ConnectionOptions } from "../retrieval/connect.js";
-import { CliUsageError } from "../retrieval/flags.js";
 import { EXIT, runVerb } from "../retrieval/run.js";
 import { CLI_DEFAULT_BUDGET } from "./context.js";
 

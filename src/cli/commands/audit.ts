@@ -8,8 +8,8 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { auditCorpus, formatAuditMarkdown, formatAuditText } from "../../audit/index.js";
 import { sampleCorpusDir } from "../../corpus/sample.js";
-import { readKindMapFile } from "../../report/inputs.js";
 import type { CliContext } from "../context.js";
+import { readKindMapFile } from "../inputs.js";
 
 interface AuditFlags {
   json?: boolean;

@@ -6,9 +6,9 @@
 import type { Command } from "commander";
 import { formatConformanceText, runConformance } from "../../conformance/index.js";
 import { sampleCorpusDir } from "../../corpus/index.js";
-import { loadTargetCorpus, resolveTarget, type TargetFlags } from "../../report/inputs.js";
 import { SERVER_MODES, type ServerMode } from "../../server/index.js";
 import type { CliContext } from "../context.js";
+import { loadTargetCorpus, resolveTarget, type TargetFlags } from "../inputs.js";
 import { targetOptions } from "../target-options.js";
 
 interface ConformanceFlags extends TargetFlags {

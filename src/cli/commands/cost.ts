@@ -6,8 +6,8 @@
 import type { Command } from "commander";
 import { sampleCorpusDir } from "../../corpus/index.js";
 import { COST_DEFAULTS, formatCostText, measureCost } from "../../cost/index.js";
-import { loadTargetCorpus, numberFlag, resolveTarget, type TargetFlags } from "../../report/inputs.js";
 import type { CliContext } from "../context.js";
+import { loadTargetCorpus, numberFlag, resolveTarget, type TargetFlags } from "../inputs.js";
 import { targetOptions } from "../target-options.js";
 
 interface CostFlags extends TargetFlags {

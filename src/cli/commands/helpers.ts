@@ -6,6 +6,7 @@
  */
 import type { Command } from "commander";
 import type { Flag } from "../../contract/index.js";
+import { CliUsageError } from "../../errors/index.js";
 import {
   type AnyUseCaseRow,
   fixedParams,
@@ -15,7 +16,7 @@ import {
 } from "../../helpers/index.js";
 import type { CliContext } from "../context.js";
 import { addConnectionFlags, type ConnectionOptions } from "../retrieval/connect.js";
-import { addParamFlags, CliUsageError, paramFlags, readParams } from "../retrieval/flags.js";
+import { addParamFlags, paramFlags, readParams } from "../retrieval/flags.js";
 import { runVerb } from "../retrieval/run.js";
 
 type LooseHelper = (client: unknown, ...args: unknown[]) => Promise<unknown>;

@@ -14,9 +14,9 @@ import {
   migrationReport,
   type ReportSection,
 } from "../../report/index.js";
-import { resolveTarget, type TargetFlags } from "../../report/inputs.js";
 import { defaultIndexCacheDir } from "../../server/search/index-cache.js";
 import type { CliContext } from "../context.js";
+import { resolveTarget, type TargetFlags } from "../inputs.js";
 import { startProgress } from "../progress.js";
 import { targetOptions } from "../target-options.js";
 

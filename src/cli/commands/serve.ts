@@ -14,11 +14,12 @@ import {
   windowEndVersion,
   windowLength,
 } from "../../contract/version-window.js";
-import { describeKindMapSource, loadCorpus, readKindMapFile, sampleCorpusDir } from "../../corpus/index.js";
+import { describeKindMapSource, loadCorpus, sampleCorpusDir } from "../../corpus/index.js";
 import { createReferenceServer, SERVER_MODES, type ServerMode } from "../../server/index.js";
 import { DEFAULT_HOST } from "../../server/listen.js";
 import { defaultIndexCacheDir } from "../../server/search/index-cache.js";
 import type { CliContext } from "../context.js";
+import { readKindMapFile } from "../inputs.js";
 
 interface ServeFlags {
   corpus?: string;

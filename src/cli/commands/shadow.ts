@@ -8,10 +8,10 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { createOddkitClient } from "../../client/index.js";
 import { sampleCorpusDir } from "../../corpus/index.js";
-import { loadTargetCorpus, numberFlag, resolveTarget, type TargetFlags } from "../../report/inputs.js";
 import { createReferenceServer } from "../../server/index.js";
 import { formatShadowText, loadPredicate, parseServerFilter, shadowCompare } from "../../shadow/index.js";
 import type { CliContext } from "../context.js";
+import { loadTargetCorpus, numberFlag, resolveTarget, type TargetFlags } from "../inputs.js";
 import { targetOptions } from "../target-options.js";
 
 /** The filter of the essays index: what `isPublicFacing()` is replaced by. */

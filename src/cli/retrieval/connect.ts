@@ -6,7 +6,7 @@
  */
 import { type Command, Option } from "commander";
 import type { OddkitClient } from "../../client/index.js";
-import { CliUsageError } from "./flags.js";
+import { CliUsageError } from "../../errors/index.js";
 
 export interface ConnectionOptions {
   readonly url?: string;

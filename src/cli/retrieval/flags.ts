@@ -7,6 +7,7 @@
  */
 import { type Command, Option } from "commander";
 import { ACTION_SPECS, type Action, inputJsonSchema } from "../../contract/index.js";
+import { CliUsageError } from "../../errors/index.js";
 
 /** How a wire parameter is spelled and parsed on the command line. */
 export interface ParamFlag {
@@ -20,11 +21,6 @@ export interface ParamFlag {
   /** Accepted values, when the schema enumerates them. */
   readonly choices: readonly (string | number)[] | null;
   readonly description: string;
-}
-
-/** Thrown for a flag value the schema cannot hold (exit code 2). */
-export class CliUsageError extends Error {
-  override readonly name = "CliUsageError";
 }
 
 type JsonSchema = Record<string, unknown>;

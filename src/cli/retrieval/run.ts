@@ -13,10 +13,9 @@
 
 import type { OddkitClient } from "../../client/index.js";
 import type { Action, Flag } from "../../contract/index.js";
-import { HelperArgumentError } from "../../helpers/index.js";
+import { CliUsageError, HelperArgumentError } from "../../errors/index.js";
 import type { CliContext } from "../context.js";
 import { type ConnectionOptions, openClient } from "./connect.js";
-import { CliUsageError } from "./flags.js";
 import { renderTable } from "./table.js";
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3, refused: 4 } as const;

@@ -15,6 +15,7 @@
  * would let stale data pass revalidation).
  */
 import type { Action, ResolvedRequest } from "../../contract/index.js";
+import { OddkitError } from "../../errors/index.js";
 import { cacheKey } from "./key.js";
 import {
   DEFAULT_CACHE_TTL_MS,
@@ -49,7 +50,7 @@ export interface CacheOptions {
 }
 
 /** A store operation that did not answer within `storeTimeoutMs`. */
-export class CacheStoreTimeoutError extends Error {
+export class CacheStoreTimeoutError extends OddkitError {
   override readonly name = "CacheStoreTimeoutError";
 }
 

@@ -169,22 +169,19 @@ export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOp
     });
   };
 
-  async function synthesize(action: LegacyRetrievalAction, params: LegacyCallParams): Promise<Synthesis> {
-    switch (action) {
-      case "catalog":
-        return synthesizeCatalog(call, view, params);
-      case "search":
-        return synthesizeSearch(call, view, params);
-      case "get":
-        return synthesizeGet(call, view, params);
-      case "resolve":
-        return synthesizeResolve(call, view, params);
-      case "preflight":
-        return synthesizePreflight(call, view, params);
-      case "version":
-        return synthesizeVersion(call);
-    }
-  }
+  /** One synthesis per legacy action: a new action that lacks one fails to compile here. */
+  const synthesizers: Readonly<
+    Record<LegacyRetrievalAction, (params: LegacyCallParams) => Promise<Synthesis>>
+  > = {
+    catalog: (params) => synthesizeCatalog(call, view, params),
+    search: (params) => synthesizeSearch(call, view, params),
+    get: (params) => synthesizeGet(call, view, params),
+    resolve: (params) => synthesizeResolve(call, view, params),
+    preflight: (params) => synthesizePreflight(call, view, params),
+    version: () => synthesizeVersion(call),
+  };
+  const synthesize = (action: LegacyRetrievalAction, params: LegacyCallParams): Promise<Synthesis> =>
+    synthesizers[action](params);
 
   async function run(
     name: string,

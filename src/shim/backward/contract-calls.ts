@@ -3,20 +3,9 @@
  * contract error envelope becomes a ContractCallError carrying it (the
  * synthesis decides what each error means in legacy terms).
  */
-import { type ErrorEnvelope, isErrorEnvelope } from "../../contract/index.js";
+import { isErrorEnvelope } from "../../contract/index.js";
+import { ContractCallError } from "../../errors/index.js";
 import { resultOf, type ToolCaller } from "../forward/legacy-caller.js";
-
-export class ContractCallError extends Error {
-  override readonly name = "ContractCallError";
-  constructor(
-    readonly tool: string,
-    readonly envelope: ErrorEnvelope | Record<string, unknown>,
-  ) {
-    super(
-      `${tool} answered ${String(envelope.error_code ?? "an error")}: ${String(envelope.error_message ?? JSON.stringify(envelope))}`,
-    );
-  }
-}
 
 export interface ContractEntry {
   readonly uri: string;

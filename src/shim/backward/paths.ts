@@ -8,9 +8,12 @@
  * It never fails a catalog for the sake of one field.
  */
 import { KINDS, NO_FLAG_CAP, normalizePath, pathForKlappyUri, toolNameFor } from "../../contract/index.js";
+import { PathProbeError } from "../../errors/index.js";
 import { legacyPathForInput } from "../../legacy/lookup.js";
 import type { ToolCaller } from "../forward/legacy-caller.js";
 import { callMany } from "./contract-calls.js";
+
+export { PathProbeError };
 
 /** A listed document whose path is wanted. */
 export interface PathQuery {
@@ -18,11 +21,6 @@ export interface PathQuery {
   readonly title: string;
   /** The frontmatter `uri` as declared (undefined when the document declares none). */
   readonly declaredUri: unknown;
-}
-
-/** A consumer-supplied path that cannot be one (the shim never throws for a path it merely cannot find). */
-export class PathProbeError extends Error {
-  override readonly name = "PathProbeError";
 }
 
 /** Catalog page size of the probes (they disclose nothing, so the no-flag cap). */

@@ -7,6 +7,7 @@
  */
 import { KINDS, toolNameFor, URI_SCHEME, VERSION_TOOL } from "../../contract/index.js";
 import type { CorpusDocument } from "../../corpus/types.js";
+import { ContractCallError } from "../../errors/index.js";
 import { type LegacyCatalogOptions, legacyCatalogResult, legacyCatalogText } from "../../legacy/catalog.js";
 import { legacyContentHash, readLegacyFrontmatter } from "../../legacy/frontmatter.js";
 import {
@@ -21,7 +22,7 @@ import { type LegacyResolveResult, legacyResolveText, legacyUrl } from "../../le
 import { legacySearchResult, legacySearchText, type RankedDocument } from "../../legacy/search.js";
 import { extractSection } from "../../legacy/text.js";
 import { resultOf, type ToolCaller } from "../forward/legacy-caller.js";
-import { ContractCallError, callContract, callMany, callOne } from "./contract-calls.js";
+import { callContract, callMany, callOne } from "./contract-calls.js";
 import { type ContractView, rebuildRaw } from "./contract-view.js";
 import type { PathResolver } from "./paths.js";
 

@@ -9,12 +9,13 @@
  * (a miss, a cycle), this returns null and the shim synthesises instead.
  */
 import { KINDS, LEGACY_OPT_IN_PARAM, LEGACY_RESULT_FIELDS, toolNameFor } from "../../contract/index.js";
+import { ContractCallError } from "../../errors/index.js";
 import { legacyPage } from "../../legacy/catalog.js";
 import { LEGACY_INDEXED_FOLDERS } from "../../legacy/lookup.js";
 import type { LegacyCallParams, LegacyRetrievalAction } from "../../legacy/params.js";
 import { LEGACY_SEARCH_MAX_HITS } from "../../legacy/search.js";
 import type { ToolCaller } from "../forward/legacy-caller.js";
-import { ContractCallError, callContract } from "./contract-calls.js";
+import { callContract } from "./contract-calls.js";
 
 export interface WindowEnvelope {
   readonly result: Record<string, unknown>;

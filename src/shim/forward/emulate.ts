@@ -35,7 +35,8 @@ import { legacyResolveResult } from "../../legacy/resolve.js";
 import { legacyMetadata } from "../../legacy/text.js";
 import { preflightAction, searchAction } from "../../server/contract-actions.js";
 import { entryFor } from "../../server/entries.js";
-import type { ShimDocument, ShimIndex } from "./documents.js";
+import { comparePaths, newestFirst } from "../../server/order.js";
+import type { ShimIndex } from "./documents.js";
 import { CostMeter, type ShimCost, type ToolCaller } from "./legacy-caller.js";
 import { LegacySource, type LegacySourceOptions } from "./source.js";
 
@@ -56,20 +57,6 @@ export interface EmulatedAnswer {
 }
 
 export type ForwardShimOptions = LegacySourceOptions;
-
-function comparePaths(a: { path: string }, b: { path: string }): number {
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-}
-
-/** The reference server's catalog date order: newest first, undated last, ties by path. */
-function newestFirst(a: ShimDocument, b: ShimDocument): number {
-  if (a.date !== b.date) {
-    if (a.date === null) return 1;
-    if (b.date === null) return -1;
-    return a.date < b.date ? 1 : -1;
-  }
-  return comparePaths(a, b);
-}
 
 /** Listing documents are what the legacy lookups read (path, uri, frontmatter); no text is needed. */
 function asLookupIndex(index: ShimIndex): LegacyIndex {
@@ -136,19 +123,21 @@ export class ForwardShim {
     return { envelope, text: JSON.stringify(envelope, null, 2), isError: outcome.isError, cost };
   }
 
+  /** One emulation per action: a new action that lacks one fails to compile here. */
+  private readonly handlers: {
+    readonly [A in Action]: (req: ResolvedRequest<A>, call: ToolCaller) => Promise<Outcome>;
+  } = {
+    catalog: (req, call) => this.catalog(req, call),
+    search: (req, call) => this.search(req, call),
+    preflight: (req, call) => this.preflight(req, call),
+    get: (req, call) => this.get(req, call),
+    resolve: (req, call) => this.resolve(req, call),
+  };
+
   private run(req: ResolvedRequest, call: ToolCaller): Promise<Outcome> {
-    switch (req.action) {
-      case "catalog":
-        return this.catalog(req as ResolvedRequest<"catalog">, call);
-      case "search":
-        return this.search(req as ResolvedRequest<"search">, call);
-      case "preflight":
-        return this.preflight(req as ResolvedRequest<"preflight">, call);
-      case "get":
-        return this.get(req as ResolvedRequest<"get">, call);
-      case "resolve":
-        return this.resolve(req as ResolvedRequest<"resolve">, call);
-    }
+    // The request's action and its resolved request correlate; TypeScript cannot see that through an index.
+    const handler = this.handlers[req.action] as (r: ResolvedRequest, c: ToolCaller) => Promise<Outcome>;
+    return handler(req, call);
   }
 
   private async catalog(req: ResolvedRequest<"catalog">, call: ToolCaller): Promise<Outcome> {

@@ -4,7 +4,7 @@
  */
 import MiniSearch from "minisearch";
 import type { CorpusDocument } from "../../../src/corpus/types.js";
-import { comparePaths } from "../../../src/server/state.js";
+import { comparePaths } from "../../../src/server/order.js";
 
 /** Field weights: a match in the title or a heading says more than one deep in the body. */
 const BOOST = { title: 3, headings: 2, tags: 2, body: 1 } as const;

@@ -1,7 +1,7 @@
 // Supabase Edge Function (Deno): the public essays index of the site, one
 // constrained catalog call instead of the whole corpus at full frontmatter.
 // Deploy: supabase functions deploy essays (set ODDKIT_URL in the function's secrets).
-import { createOddkitClient, getEssaysIndex, OddkitError } from "npm:oddkit-sdk";
+import { createOddkitClient, getEssaysIndex, OddkitCallError } from "npm:oddkit-sdk";
 
 // One client per isolate: its MCP session and its result cache are reused across requests.
 const client = createOddkitClient({
@@ -24,7 +24,7 @@ Deno.serve(async (_request: Request) => {
     );
   } catch (error) {
     // Typed errors: a refused request, a server that broke the contract, a transport failure.
-    const status = error instanceof OddkitError ? 502 : 500;
+    const status = error instanceof OddkitCallError ? 502 : 500;
     return Response.json({ error: String(error) }, { status });
   }
 });

@@ -1,5 +1,5 @@
 /**
- * Inputs shared by the verification commands: a kind map file and the
+ * CLI flag parsing shared by the verification commands: a kind map file and the
  * choice of target (a live server by URL, or a corpus folder served by the
  * embedded reference server, the bundled sample corpus by default).
  */

@@ -1,0 +1,50 @@
+import { resolveKindSet } from "../filters.js";
+import { DEFAULT_INCLUDE } from "../kinds.js";
+import type { Check, ComplianceViolation } from "./check.js";
+import type { AnswerStage, EntryFacts } from "./context.js";
+
+/**
+ * Is an entry's kind outside the kind set in force? Without ground truth or
+ * disclosed metadata a frontmatter `kind:` may override the path unseen, so
+ * membership is judged only when one of the two is there. Check 9 takes the
+ * entries whose frontmatter kind decided; check 8 the rest.
+ */
+export function outsideKindSet(ctx: AnswerStage, facts: EntryFacts): boolean {
+  const kindKnowable = facts.known !== undefined || facts.metadata !== undefined;
+  return facts.kind !== null && kindKnowable && !resolveKindSet(ctx.filters).includes(facts.kind);
+}
+
+/** The frontmatter kind decided this entry's kind, against its path (check 9's case). */
+export function frontmatterDecided(facts: EntryFacts): boolean {
+  return facts.declaredValid !== null && facts.declaredValid !== facts.pathKind;
+}
+
+export const kindMembership: Check<8> = {
+  id: 8,
+  title:
+    "Unfiltered query-shaped responses hold no journals or apocrypha; journals only with an explicit include",
+  run(ctx) {
+    if (ctx.stage !== "answer" || !ctx.spec.many) return [];
+    const explicitKinds = ctx.filters.include !== undefined || ctx.filters.exclude !== undefined;
+    const out: ComplianceViolation[] = [];
+    ctx.entries.forEach((_, i) => {
+      const facts = ctx.entryFacts(i);
+      const { uri, kind, known } = facts;
+      if (kind === null && known) {
+        out.push({
+          check: 8,
+          reason: `entry ${i} (${uri}) has no kind (no valid frontmatter kind, no matching path prefix), so it is outside every kind set`,
+          evidence: uri,
+        });
+      }
+      if (outsideKindSet(ctx, facts) && !frontmatterDecided(facts)) {
+        out.push({
+          check: 8,
+          reason: `entry ${i} (${uri}) is ${kind}, outside ${explicitKinds ? "the requested kinds" : `the default include (${DEFAULT_INCLUDE.join(", ")})`}`,
+          evidence: uri,
+        });
+      }
+    });
+    return out;
+  },
+};

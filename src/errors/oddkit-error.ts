@@ -1,0 +1,45 @@
+/**
+ * The one base of every error oddkit-sdk throws on purpose. Catch
+ * `OddkitError` (or test with `isOddkitError`) to tell the toolkit's typed
+ * failures from bugs; narrow with `instanceof` the subclass or its `name`.
+ *
+ * Every subclass declares its `name` as a string literal (never
+ * `new.target.name`), so names survive minifiers and bundlers that rename
+ * classes, and logs and `error.name === "…"` checks stay stable.
+ */
+
+/** Marks toolkit errors across copies of the package (two bundles, npm dedupe misses). */
+const ODDKIT_ERROR = Symbol.for("oddkit-sdk.error");
+
+export class OddkitError extends Error {
+  override readonly name: string = "OddkitError";
+  /** Brand read by `isOddkitError`; not enumerable so it stays out of logs and JSON. */
+  declare readonly [ODDKIT_ERROR]: true;
+
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    Object.defineProperty(this, ODDKIT_ERROR, { value: true, enumerable: false });
+  }
+}
+
+/**
+ * Is `value` an error thrown by oddkit-sdk (any subclass, any copy of the package)?
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await getEssaysIndex(client);
+ * } catch (error) {
+ *   if (isOddkitError(error)) console.error(error.name, error.message);
+ *   else throw error; // a bug, not a typed failure
+ * }
+ * ```
+ */
+export function isOddkitError(value: unknown): value is OddkitError {
+  if (value instanceof OddkitError) return true;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { [ODDKIT_ERROR]?: unknown })[ODDKIT_ERROR] === true
+  );
+}

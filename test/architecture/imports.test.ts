@@ -1,0 +1,155 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { areaOf, cycles, type ImportEdge, importsOf, ROOT, sourceFiles } from "./import-graph.js";
+
+const FILES = sourceFiles();
+/**
+ * The contract's version window (semver): a second door into the contract,
+ * kept out of its index so that semver stays out of the client bundle.
+ */
+const VERSION_WINDOW = "src/contract/version-window.ts";
+const EDGES = FILES.flatMap((file) => importsOf(file));
+const LOCAL = EDGES.filter((e) => e.relative);
+/** Static imports only: a lazy import() (the CLI registry loading a command) is no load-order cycle. */
+const STATIC = LOCAL.filter((e) => !e.dynamic);
+
+function graphOf(edges: readonly ImportEdge[], node: (file: string) => string): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const e of edges) {
+    const [a, b] = [node(e.from), node(e.to)];
+    if (a === b && node !== String) continue;
+    if (!graph.has(a)) graph.set(a, new Set());
+    graph.get(a)?.add(b);
+  }
+  return graph;
+}
+
+describe("import boundaries of src/", () => {
+  it("reads the real graph (guards the checks below against an empty scan)", () => {
+    expect(FILES.length).toBeGreaterThan(100);
+    expect(LOCAL.some((e) => e.from === "src/index.ts" && e.to === "src/client/index.ts")).toBe(true);
+    // Imports leaving src/ (the codemods) are boundaries, not nodes; they must still name real files.
+    expect(LOCAL.filter((e) => !existsSync(join(ROOT, e.to))).map((e) => e.to)).toEqual([]);
+  });
+
+  it("no file imports itself back, type-only imports included", () => {
+    expect(cycles(graphOf(STATIC, String))).toEqual([]);
+  });
+
+  it("no two areas import each other, even through others (areas are folders under src/)", () => {
+    expect(cycles(graphOf(STATIC, areaOf))).toEqual([]);
+  });
+
+  it("src/contract/ imports nothing from outside itself but zod (and semver, in the version window only)", () => {
+    const out = EDGES.filter(
+      (e) =>
+        areaOf(e.from) === "contract" &&
+        (e.relative
+          ? areaOf(e.to) !== "contract"
+          : e.to !== "zod" && !(e.from === VERSION_WINDOW && e.to.startsWith("semver/"))),
+    );
+    expect(out.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it("src/errors/ imports nothing but itself and the contract", () => {
+    const out = LOCAL.filter(
+      (e) => areaOf(e.from) === "errors" && !["errors", "contract"].includes(areaOf(e.to)),
+    );
+    expect(out.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it("other areas reach the contract through its index (or the version window) only", () => {
+    const deep = LOCAL.filter(
+      (e) =>
+        areaOf(e.from) !== "contract" &&
+        areaOf(e.to) === "contract" &&
+        e.to !== "src/contract/index.ts" &&
+        e.to !== VERSION_WINDOW,
+    );
+    expect(deep.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it("every exported error class derives from OddkitError (none extends a built-in error directly)", () => {
+    const direct = FILES.filter((file) =>
+      /export class \w+ extends (Error|TypeError|RangeError|SyntaxError)\b/.test(
+        readFileSync(join(ROOT, file), "utf8"),
+      ),
+    );
+    // Exceptions, each never thrown at a caller as is: the client transport's own failures
+    // (toTransportError maps them to OddkitTransportError/OddkitTimeoutError), and the version
+    // window's, which lives in the contract core (it imports nothing outside itself; era
+    // detection rethrows it as EraDetectionError).
+    expect(direct).toEqual([
+      "src/client/http-transport.ts",
+      "src/client/mcp-client.ts",
+      VERSION_WINDOW,
+      "src/errors/oddkit-error.ts",
+    ]);
+  });
+
+  it("every error class declares its own name as a literal (names survive minifiers)", () => {
+    const classes = FILES.flatMap((file) =>
+      [
+        ...readFileSync(join(ROOT, file), "utf8").matchAll(
+          /class (\w+) extends (\w*Error)\b[^{]*\{([\s\S]*?)\n\}/g,
+        ),
+      ].map(([, name, , body]) => ({ file, name, body: body ?? "" })),
+    );
+    expect(classes.length).toBeGreaterThan(20);
+    const unnamed = classes
+      .filter(
+        (c) =>
+          !c.body.includes(`readonly name = "${c.name}"`) && !c.body.includes(`name: string = "${c.name}"`),
+      )
+      .map((c) => `${c.file}: ${c.name}`);
+    // Private stand-ins that never reach a caller (a stalled phase, an oversized body) may go unnamed.
+    expect(unnamed).toEqual([
+      "src/client/phases.ts: Stall",
+      "src/helpers/collect.ts: CorpusChanged",
+      "src/server/listen.ts: BodyTooLarge",
+    ]);
+  });
+});
+
+describe("the cycle finder", () => {
+  it("finds a two-node and a self cycle, and passes a chain", () => {
+    const graph = new Map([
+      ["a", new Set(["b"])],
+      ["b", new Set(["a", "c"])],
+      ["c", new Set(["d"])],
+      ["d", new Set(["d"])],
+    ]);
+    expect(cycles(graph)).toEqual([["d"], ["a", "b"]]);
+    expect(
+      cycles(
+        new Map([
+          ["a", new Set(["b"])],
+          ["b", new Set(["c"])],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it("marks type-only imports and resolves relative specifiers to .ts files", () => {
+    const edges = importsOf(
+      "src/x/y.ts",
+      'import type { A } from "../contract/index.js";\nimport { type B } from "./b.js";\nimport { c, type D } from "zod";\nexport * from "../errors/index.js";\nconst m = import("./lazy.js");',
+    );
+    expect(edges).toEqual([
+      { from: "src/x/y.ts", to: "src/contract/index.ts", typeOnly: true, relative: true },
+      { from: "src/x/y.ts", to: "src/x/b.ts", typeOnly: true, relative: true },
+      { from: "src/x/y.ts", to: "zod", typeOnly: false, relative: false },
+      { from: "src/x/y.ts", to: "src/errors/index.ts", typeOnly: false, relative: true },
+      { from: "src/x/y.ts", to: "src/x/lazy.ts", typeOnly: false, relative: true, dynamic: true },
+    ]);
+  });
+});
+
+describe("areaOf", () => {
+  it("names the folder under src/, a top-level file, or the top folder outside src/", () => {
+    expect(areaOf("src/client/cache/layer.ts")).toBe("client");
+    expect(areaOf("src/tokens.ts")).toBe("tokens");
+    expect(areaOf("codemods/lib/shapes.ts")).toBe("codemods");
+  });
+});
