@@ -100,7 +100,7 @@ export interface ServerVersion {
 }
 
 /** The parameters of action `A`'s method: optional when the action takes no input (catalog). */
-type ActionArgs<A extends Action, F extends readonly PermittedFlag<A>[] | undefined> = [
+export type ActionArgs<A extends Action, F extends readonly PermittedFlag<A>[] | undefined> = [
   ActionSpecs[A]["input"],
 ] extends [null]
   ? [
