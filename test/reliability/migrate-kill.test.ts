@@ -152,19 +152,26 @@ describe(`SIGKILL at any moment of a migrate run over ${FILES} files`, () => {
     expect(changing()).toBeGreaterThan(1000);
     // 1. Killed in the transform phase: nothing is written yet.
     const first = await runChild("outcome:300");
-    expect(first.signal, `first run ended before its stop point: ${first.lines.slice(-2).join(" | ")}`).toBe("SIGKILL");
+    expect(first.signal, `first run ended before its stop point: ${first.lines.slice(-2).join(" | ")}`).toBe(
+      "SIGKILL",
+    );
     expect(first.lines.some((l) => l.startsWith("written"))).toBe(false);
     expect(await checkEveryFile()).toEqual({ migrated: 0, original: changing() });
 
     // 2. Killed right after the first write.
     const second = await runChild("written:1");
-    expect(second.signal, `second run ended before its stop point: ${second.lines.slice(-2).join(" | ")}`).toBe("SIGKILL");
+    expect(
+      second.signal,
+      `second run ended before its stop point: ${second.lines.slice(-2).join(" | ")}`,
+    ).toBe("SIGKILL");
     const afterSecond = await checkEveryFile();
     expect(afterSecond.migrated).toBeGreaterThanOrEqual(1);
 
     // 3. Killed in the middle of the write phase of the re-run (what is left is fewer files).
     const third = await runChild(`written:${Math.floor(afterSecond.original / 2)}`);
-    expect(third.signal, `third run ended before its stop point: ${third.lines.slice(-2).join(" | ")}`).toBe("SIGKILL");
+    expect(third.signal, `third run ended before its stop point: ${third.lines.slice(-2).join(" | ")}`).toBe(
+      "SIGKILL",
+    );
     const afterThird = await checkEveryFile();
     expect(afterThird.migrated).toBeGreaterThan(afterSecond.migrated);
     expect(afterThird.original).toBeGreaterThan(0);
