@@ -14,7 +14,8 @@ import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
 import { UNSUPPORTED_PARAMS } from "../../../codemods/lib/legacy.js";
 import { REVIEWED_MARKER, TODO_TAG } from "../../../codemods/lib/todo.js";
 import type { Action } from "../../contract/index.js";
-import { ACTION_SPECS, LEGACY_OPT_IN_PARAM } from "../../contract/index.js";
+import { DEFAULT_LIMIT, LEGACY_OPT_IN_PARAM } from "../../contract/index.js";
+import { LEGACY_SEARCH_MAX_HITS } from "../../legacy/search.js";
 import { type CallSite, findCalls, stringValue } from "./calls.js";
 import { type FlowEscape, type FlowRead, traceFrom } from "./flow.js";
 import { declarationsOf, statementOf, unwrap } from "./nodes.js";
@@ -87,7 +88,7 @@ function callReason(call: CallSite): string | null {
   }
   if (MANY_ACTIONS.has(call.action) && !prop(args, "limit"))
     return call.action === "search"
-      ? `legacy search returned at most 5 hits, the contract's default is ${ACTION_SPECS.search ? 25 : 25}: give an explicit limit`
+      ? `legacy search returned at most ${LEGACY_SEARCH_MAX_HITS} hits, the contract's default is ${DEFAULT_LIMIT}: give an explicit limit`
       : `no explicit limit: the legacy page size differs from the contract default`;
   return null;
 }
