@@ -35,6 +35,9 @@ export {
   createForwardShimServer,
   type ForwardShimServerOptions,
 } from "./forward/server.js";
+/** The legacy (0.28) server's implicit page sizes, which a migrated call must state explicitly (the codemods read them). */
+export { LEGACY_CATALOG_DEFAULT_LIMIT } from "../legacy/catalog.js";
+export { LEGACY_SEARCH_MAX_HITS } from "../legacy/search.js";
 export * from "./legacy-schemas.js";
 export { LegacyUsageError } from "./legacy-usage-error.js";
 export * from "./proxy.js";
