@@ -12,6 +12,9 @@ export {
   PathProbeError,
   WindowContractViolationError,
 } from "../errors/index.js";
+/** The legacy (0.28) server's implicit page sizes, which a migrated call must state explicitly (the codemods read them). */
+export { LEGACY_CATALOG_DEFAULT_LIMIT } from "../legacy/catalog.js";
+export { LEGACY_SEARCH_MAX_HITS } from "../legacy/search.js";
 export * from "./backward/compat.js";
 export * from "./backward/differences.js";
 export {
@@ -35,9 +38,6 @@ export {
   createForwardShimServer,
   type ForwardShimServerOptions,
 } from "./forward/server.js";
-/** The legacy (0.28) server's implicit page sizes, which a migrated call must state explicitly (the codemods read them). */
-export { LEGACY_CATALOG_DEFAULT_LIMIT } from "../legacy/catalog.js";
-export { LEGACY_SEARCH_MAX_HITS } from "../legacy/search.js";
 export * from "./legacy-schemas.js";
 export { LegacyUsageError } from "./legacy-usage-error.js";
 export * from "./proxy.js";
