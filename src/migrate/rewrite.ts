@@ -155,9 +155,14 @@ export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
   for (const read of group.reads) {
     const node = read.node;
     if (read.what === "result.hits" || read.what === "result.articles") {
-      const parent = node.getParent();
-      if (Node.isBindingElement(parent) && !parent.getPropertyNameNode()) {
-        push(node, { start: node.getStart(), end: node.getStart(), text: "data: " });
+      // A destructured read is recorded on its binding element: `{ hits = [] }` → `{ data: hits = [] }`,
+      // `{ hits: list }` → `{ data: list }`.
+      const element = Node.isBindingElement(node) ? node : node.getParent();
+      const key = Node.isBindingElement(element) ? element.getPropertyNameNode() : undefined;
+      if (Node.isBindingElement(element) && key) {
+        push(node, { start: key.getStart(), end: key.getEnd(), text: "data" });
+      } else if (Node.isBindingElement(element)) {
+        push(node, { start: element.getStart(), end: element.getStart(), text: "data: " });
       } else {
         push(node, { start: node.getStart(), end: node.getEnd(), text: "data" });
       }

@@ -130,7 +130,9 @@ export function traceFrom(
     // What escapes is the value inside any object/array literal it was wrapped in.
     const real = state.steps.filter((s) => !s.startsWith("{") && s !== "[]");
     const l = last(real);
-    trace.escapes.push({ node, how, legacy: l !== "data" || real.length === 0 });
+    // A JSON-RPC `error` (read before the tool's reply is parsed) is the transport's, not a legacy shape.
+    const rpcError = !state.parsed && real[0] === "error";
+    trace.escapes.push({ node, how, legacy: !rpcError && (l !== "data" || real.length === 0) });
   };
 
   const refsFlow = (name: Node, state: State) => {
