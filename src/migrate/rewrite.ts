@@ -23,9 +23,11 @@
 import { Node, type ObjectLiteralExpression } from "ts-morph";
 import { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_SEARCH_MAX_HITS } from "../../codemods/lib/legacy.js";
 import { ACTION_SPECS, type Action, KINDS, LEGACY_OPT_IN_PARAM } from "../contract/index.js";
+import { COMPUTED_ACTION_TODO } from "../../codemods/umbrella-to-action-tools.js";
+import { TODO_TAG } from "../../codemods/lib/todo.js";
 import { stringValue } from "./detect/calls.js";
 import type { Group } from "./detect/index.js";
-import { unwrap } from "./detect/nodes.js";
+import { statementOf, unwrap } from "./detect/nodes.js";
 
 export interface TextEdit {
   readonly start: number;
@@ -234,6 +236,16 @@ export function wrapperEdits(inner: Group, callers: readonly Group[]): Map<strin
     end: nameNode.getEnd(),
     text: `\`oddkit_\${${actionName}}\``,
   });
+  // The per-file transform marked this call for a human (a computed action); routed, it needs none.
+  const file = nameNode.getSourceFile().getFullText();
+  const statement = statementOf(nameNode);
+  if (statement) {
+    const lineStart = file.lastIndexOf("\n", statement.getStart() - 1) + 1;
+    const above = file.lastIndexOf("\n", lineStart - 2) + 1;
+    const line = file.slice(above, lineStart);
+    if (line.includes(`${TODO_TAG}: ${COMPUTED_ACTION_TODO}`))
+      push(nameNode, { start: above, end: lineStart, text: "" });
+  }
   push(args, {
     start: args.getStart(),
     end: args.getEnd(),
