@@ -46,6 +46,7 @@ import type {
 } from "./types.js";
 import { readToolResult, throwIfErrorEnvelope, validateToolResult } from "./validate.js";
 
+/** Options of `createOddkitClient`: where the server is (`url` or `server`), and how calls are made, cached and counted. */
 export interface OddkitClientOptions {
   /** MCP endpoint of an oddkit server (`https://host/mcp`). Give either `url` or `server`. */
   readonly url?: string | URL;

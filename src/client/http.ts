@@ -48,6 +48,7 @@ export interface ClientRetryOptions {
   readonly retryOnTimeout?: boolean;
 }
 
+/** The retry policy of reads over HTTP unless `OddkitClientOptions.retry` says otherwise. */
 export const DEFAULT_RETRY = {
   limit: 2,
   statusCodes: [408, 409, 429, 500, 502, 503, 504],

@@ -11,6 +11,7 @@ import { capFor, type ManyAction, toolNameFor } from "../contract/index.js";
 import { OddkitPaginationError, type PaginationFailure } from "../errors/index.js";
 import type { PaginateOptions } from "./types.js";
 
+/** Entries `client.paginate` yields at most unless `maxEntries` says otherwise; past it the walk throws. */
 export const DEFAULT_MAX_ENTRIES = 100_000;
 /** Restarts allowed before giving up on a knowledge base that keeps changing. */
 export const MAX_RESTARTS = 3;

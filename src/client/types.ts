@@ -63,6 +63,11 @@ export type LegacyResultFields<A extends Action> = {
   readonly [K in Exclude<(typeof LEGACY_RESULT_FIELDS)[A][number], keyof ContractResult<A, never>>]?: unknown;
 };
 
+/**
+ * What a client method resolves to: the contract answer of action `A` at
+ * disclosure `F` (entry types follow the flags), the optional legacy fields of
+ * the deprecation window, and `meta` (bytes, tokens, cache, timing).
+ */
 export type ClientResult<A extends Action, F extends Flag> = ContractResult<A, F> &
   LegacyResultFields<A> & {
     readonly meta: ResultMeta;
@@ -86,6 +91,7 @@ export interface CallOptions {
   readonly cache?: boolean;
 }
 
+/** Options of `client.paginate` (and of the listing helpers, through `CollectOptions`). */
 export interface PaginateOptions {
   /** What to do when `total` changes between pages: throw (default) or restart from offset 0. */
   readonly onTotalChange?: "throw" | "restart";
@@ -93,6 +99,7 @@ export interface PaginateOptions {
   readonly maxEntries?: number;
 }
 
+/** What `client.version()` answers. */
 export interface ServerVersion {
   /** The server's version ("unknown" when its version answer names none). */
   readonly server_version: string;
@@ -122,6 +129,11 @@ export type ActionMethod<A extends Action> = <
 /** The retrieval actions, one method each, derived from the contract's action table (ACTION_SPECS). */
 export type OddkitActions = { readonly [A in Action]: ActionMethod<A> };
 
+/**
+ * A client from `createOddkitClient`: one method per retrieval action
+ * (`search`, `catalog`, `get`, `resolve`, `preflight`), `paginate` over every
+ * entry of a listing, `version`, the untyped `callTool`, and `close`.
+ */
 export interface OddkitClient extends OddkitActions {
   /** Async iterator over every entry of a multi-result action, page size = the active cap. */
   paginate<A extends ManyAction, const F extends readonly PermittedFlag<A>[] | undefined = undefined>(

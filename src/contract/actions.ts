@@ -99,9 +99,13 @@ export const ACTION_SPECS = {
 } as const satisfies Record<Action, ActionSpec>;
 
 export type ActionSpecs = typeof ACTION_SPECS;
+/** The actions that answer a page of entries (`data` is a list, with `total`): search, catalog, preflight. */
 export type ManyAction = { [A in Action]: ActionSpecs[A]["many"] extends true ? A : never }[Action];
+/** The actions that answer one document (`data` is one entry): get, resolve. */
 export type OneAction = Exclude<Action, ManyAction>;
+/** The disclosure flags action `A` accepts; any other flag is refused with `DISCLOSURE_FLAG_NOT_PERMITTED`. */
 export type PermittedFlag<A extends Action> = ActionSpecs[A]["permittedFlags"][number];
+/** The flags action `A` applies when the request names none (what its result type carries by default). */
 export type DefaultDisclosure<A extends Action> = ActionSpecs[A]["defaultDisclosure"][number];
 
 export const MANY_ACTIONS = (Object.keys(ACTION_SPECS) as Action[]).filter(

@@ -8,16 +8,19 @@ import * as z from "zod";
 /** The five retrieval actions. */
 export const ACTIONS = ["search", "catalog", "get", "resolve", "preflight"] as const;
 export const ActionSchema = z.enum(ACTIONS);
+/** One retrieval action: `search`, `catalog`, `get`, `resolve` or `preflight` (one client method each). */
 export type Action = z.infer<typeof ActionSchema>;
 
 /** Disclosure flags, in canonical (cheapest-first) order. */
 export const FLAGS = ["blockquote", "metadata", "summary", "body"] as const;
 export const FlagSchema = z.enum(FLAGS);
+/** A disclosure flag: what a caller asks to receive beyond the floor (`uri`, `title`, …) of each entry. */
 export type Flag = z.infer<typeof FlagSchema>;
 
 /** The fixed enumeration of document kinds; a knowledge base cannot add a sixth. */
 export const KINDS = ["canon", "docs", "journals", "essays", "apocrypha"] as const;
 export const KindSchema = z.enum(KINDS);
+/** A document kind, derived by the server from the document's path; filters `include`/`exclude` name kinds. */
 export type Kind = z.infer<typeof KindSchema>;
 
 export const AUDIENCES = ["canon", "docs", "public", "odd", "operators", "apocrypha"] as const;
@@ -40,11 +43,13 @@ export type Status = z.infer<typeof StatusSchema>;
 /** Catalog orderings. */
 export const SORT_ORDERS = ["path", "date"] as const;
 export const SortBySchema = z.enum(SORT_ORDERS);
+/** A catalog ordering (`sort_by`): by path, or by date. */
 export type SortBy = z.infer<typeof SortBySchema>;
 
 /** Why an entry is in a preflight bundle (this project's choice; the contract leaves it to the action). */
 export const PREFLIGHT_ROLES = ["relevant", "start_here", "constraint", "definition_of_done"] as const;
 export const PreflightRoleSchema = z.enum(PREFLIGHT_ROLES);
+/** The `role` of an entry in a preflight bundle: why it was picked for the task. */
 export type PreflightRole = z.infer<typeof PreflightRoleSchema>;
 
 /** Frontmatter `exposure` value that removes a document from the index entirely (legacy behaviour kept). */

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   "CIRCULAR_SUPERSESSION",
   "DANGLING_SUPERSESSION",
 ] as const;
+/** The `error_code` of an error envelope: the two contract errors and the supplementary ones. */
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const FlagNotPermittedErrorSchema = z.strictObject({
@@ -73,6 +74,7 @@ export const ErrorEnvelopeSchema = z.discriminatedUnion("error_code", [
   NotFoundErrorSchema,
   SupersessionErrorSchema,
 ]);
+/** An error answer, one shape per `error_code` (narrow on it, or with `OddkitRequestError.is(code)`). */
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 export function flagNotPermittedError(action: Action, requestedFlag: string): FlagNotPermittedError {

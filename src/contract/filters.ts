@@ -54,6 +54,7 @@ export const FilterShape = {
 } as const;
 
 export const FiltersSchema = z.strictObject(FilterShape);
+/** The structural filters of a listing request (`audience`, `exposure`, `include`, `path_prefix`, `tags`, …), each one value or a list. */
 export type Filters = z.infer<typeof FiltersSchema>;
 export type FilterName = keyof typeof FilterShape;
 export const FILTER_NAMES = Object.keys(FilterShape) as FilterName[];
@@ -63,6 +64,7 @@ export const FiltersAppliedSchema = z.strictObject({
   ...FilterShape,
   include: oneOrMany(KindSchema, A_KIND),
 });
+/** The `filters_applied` echo of a listing answer: the filters in force, `include` always present. */
 export type FiltersApplied = z.infer<typeof FiltersAppliedSchema>;
 
 export function toArray<T>(value: T | readonly T[] | undefined): T[] {

@@ -62,6 +62,7 @@ export type ManyResult<A extends ManyAction, F extends Flag = never> = WithData<
 /** Result of get and resolve at disclosure `F`. */
 export type OneResult<A extends OneAction, F extends Flag = "body"> = WithData<OneEnvelope, Entry<A, F>>;
 
+/** The successful answer of action `A` at disclosure `F`: a `ManyResult` page or a `OneResult` document. */
 export type ContractResult<A extends Action, F extends Flag> = A extends ManyAction
   ? ManyResult<A, F>
   : A extends OneAction

@@ -27,6 +27,7 @@ export interface OddkitResponseInfo {
   readonly status?: number;
 }
 
+/** What every call error is built from: the action, what was sent, what came back, and the underlying cause. */
 export interface OddkitErrorOptions {
   readonly action: string;
   readonly request?: OddkitRequestInfo;
@@ -41,6 +42,9 @@ export interface OddkitErrorOptions {
  *
  * @example
  * ```ts
+ * import { createOddkitClient, OddkitCallError } from "oddkit-sdk";
+ *
+ * const client = createOddkitClient({ url: "https://host/mcp", consumer: "my-site" });
  * try {
  *   await client.get({ uri: "klappy://canon/missing" });
  * } catch (error) {

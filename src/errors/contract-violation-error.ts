@@ -16,6 +16,19 @@ export interface ContractViolation {
  * The server answered, but its answer breaks the contract; nothing of it is
  * returned. (The request succeeded, the data did not: a family apart from
  * transport failures, as ky keeps `SchemaValidationError` apart.)
+ *
+ * @example
+ * ```ts
+ * import { createOddkitClient, OddkitContractViolationError } from "oddkit-sdk";
+ *
+ * const client = createOddkitClient({ url: "https://host/mcp", consumer: "my-site" });
+ * try {
+ *   await client.catalog({ exposure: "public", disclosure: ["blockquote"] });
+ * } catch (error) {
+ *   if (!(error instanceof OddkitContractViolationError)) throw error;
+ *   for (const v of error.violations) console.error(`check ${String(v.check)}: ${v.reason}`);
+ * }
+ * ```
  */
 export class OddkitContractViolationError extends OddkitCallError {
   override readonly name = "OddkitContractViolationError";

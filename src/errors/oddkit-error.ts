@@ -11,6 +11,26 @@
 /** Marks toolkit errors across copies of the package (two bundles, npm dedupe misses). */
 const ODDKIT_ERROR = Symbol.for("oddkit-sdk.error");
 
+/**
+ * The base class of every error oddkit-sdk throws on purpose: a typed failure
+ * with a message that says what was wrong and how to fix it. Catch it to
+ * separate the toolkit's failures from bugs; `isOddkitError` also recognises
+ * errors from another copy of the package.
+ *
+ * @example
+ * ```ts
+ * import { createOddkitClient, getEssaysIndex, OddkitError } from "oddkit-sdk";
+ *
+ * const client = createOddkitClient({ url: "https://host/mcp", consumer: "my-site" });
+ * try {
+ *   const { data } = await getEssaysIndex(client);
+ *   console.log(data.length);
+ * } catch (error) {
+ *   if (!(error instanceof OddkitError)) throw error; // a bug, not a typed failure
+ *   console.error(`${error.name}: ${error.message}`);
+ * }
+ * ```
+ */
 export class OddkitError extends Error {
   override readonly name: string = "OddkitError";
   /** Brand read by `isOddkitError`; not enumerable so it stays out of logs and JSON. */
@@ -27,6 +47,9 @@ export class OddkitError extends Error {
  *
  * @example
  * ```ts
+ * import { createOddkitClient, getEssaysIndex, isOddkitError } from "oddkit-sdk";
+ *
+ * const client = createOddkitClient({ url: "https://host/mcp", consumer: "my-site" });
  * try {
  *   await getEssaysIndex(client);
  * } catch (error) {

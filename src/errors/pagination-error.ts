@@ -8,7 +8,26 @@ export type PaginationFailure =
   | "short-page"
   | "restarts";
 
-/** A paginated walk cannot stay exact (no entry is ever duplicated or skipped silently). */
+/**
+ * A paginated walk cannot stay exact (no entry is ever duplicated or skipped
+ * silently): `reason` says why, `yielded` how far it got.
+ *
+ * @example
+ * ```ts
+ * import { createOddkitClient, OddkitPaginationError } from "oddkit-sdk";
+ *
+ * const client = createOddkitClient({ url: "https://host/mcp", consumer: "my-site" });
+ * const uris: string[] = [];
+ * try {
+ *   for await (const entry of client.paginate("catalog", { audience: "public" }, { maxEntries: 5_000 })) {
+ *     uris.push(entry.uri);
+ *   }
+ * } catch (error) {
+ *   if (!(error instanceof OddkitPaginationError)) throw error;
+ *   console.error(error.reason, error.yielded); // e.g. "total-changed": the knowledge base changed mid-walk
+ * }
+ * ```
+ */
 export class OddkitPaginationError extends OddkitCallError {
   override readonly name = "OddkitPaginationError";
   readonly reason: PaginationFailure;

@@ -1,7 +1,25 @@
 import { type ErrorCode, type ErrorEnvelope, ErrorEnvelopeSchema } from "../contract/index.js";
 import { OddkitCallError, type OddkitErrorOptions } from "./call-error.js";
 
-/** A request the contract refuses: raised before the network (`sent: false`) or from the server's error envelope. */
+/**
+ * A request the contract refuses: raised before the network (`sent: false`) or
+ * from the server's error envelope. `is(code)` narrows the envelope to that
+ * error's fields.
+ *
+ * @example
+ * ```ts
+ * import { createOddkitClient, OddkitRequestError } from "oddkit-sdk";
+ *
+ * const client = createOddkitClient({ url: "https://host/mcp", consumer: "my-site" });
+ * try {
+ *   // blockquote caps a page at 200 entries: refused locally, nothing is sent.
+ *   await client.catalog({ disclosure: ["blockquote"], limit: 300 });
+ * } catch (error) {
+ *   if (!(error instanceof OddkitRequestError)) throw error;
+ *   if (error.is("LIMIT_EXCEEDS_FLAG_CAP")) console.error(error.sent, error.envelope.max_limit_for_active_flags); // false 200
+ * }
+ * ```
+ */
 export class OddkitRequestError extends OddkitCallError {
   override readonly name = "OddkitRequestError";
   /** The envelope's `error_code` (`DISCLOSURE_FLAG_NOT_PERMITTED`, `LIMIT_EXCEEDS_FLAG_CAP`, `INVALID_PARAMS`, …). */

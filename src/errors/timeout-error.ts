@@ -3,7 +3,23 @@ import { OddkitCallError, type OddkitErrorOptions } from "./call-error.js";
 /** The phase of an HTTP exchange that ran out (client/phases.ts), or the whole call budget. */
 export type TimeoutPhase = "headers" | "body" | "budget";
 
-/** No answer within the budget (`timeoutMs` per attempt over HTTP, per call in memory). */
+/**
+ * No answer within the budget (`timeoutMs` per attempt over HTTP, per call in
+ * memory); `phase` says what ran out.
+ *
+ * @example
+ * ```ts
+ * import { createOddkitClient, OddkitTimeoutError } from "oddkit-sdk";
+ *
+ * const client = createOddkitClient({ url: "https://host/mcp", consumer: "my-site", timeoutMs: 5_000 });
+ * try {
+ *   await client.search({ query: "edge cache" });
+ * } catch (error) {
+ *   if (!(error instanceof OddkitTimeoutError)) throw error;
+ *   console.error(error.phase, error.timeoutMs); // e.g. "headers" 5000
+ * }
+ * ```
+ */
 export class OddkitTimeoutError extends OddkitCallError {
   override readonly name = "OddkitTimeoutError";
   readonly timeoutMs: number;

@@ -21,6 +21,7 @@ export const HELPER_PAGE_CONCURRENCY = 4;
 /** Times a collection starts over when the corpus changes under it (`onTotalChange: "restart"`). */
 export const HELPER_MAX_RESTARTS = 3;
 
+/** Options of a listing helper's collection (its last argument) and of `collectAll`. */
 export interface CollectOptions extends PaginateOptions {
   /** Pages fetched at once after the first (default HELPER_PAGE_CONCURRENCY; 1 = one after another). */
   readonly concurrency?: number;
@@ -162,6 +163,16 @@ async function onePass(
 /**
  * Every entry of a many-result action for `params`, at the page size of the
  * active cap (or `params.limit` when it is smaller), bounded by `maxEntries`.
+ * What the listing helpers use; call it for a listing no helper covers.
+ *
+ * @example
+ * ```ts
+ * import { collectAll, createOddkitClient } from "oddkit-sdk";
+ *
+ * const client = createOddkitClient({ url: "https://host/mcp", consumer: "my-site" });
+ * const journals = await collectAll(client, "catalog", { include: "journals", disclosure: ["metadata"] });
+ * console.log(journals.total === journals.data.length, journals.meta.calls); // true, pages fetched
+ * ```
  */
 export async function collectAll<A extends ManyAction, F extends Flag = Flag>(
   client: OddkitActions,

@@ -65,6 +65,12 @@ export type HelperResult<R extends UseCase, X extends Flag = never> = R extends 
   ? CollectedEntries<Entry<R["action"], UseCaseFlags<R> | X>>
   : ClientResult<R["action"], UseCaseFlags<R> | X>;
 
+/**
+ * The signature of the helper generated for row `R`: the client, the row's
+ * input (query, URI or path prefix) if it takes one, optional overrides, and
+ * per-call options; listings resolve to every entry (`CollectedEntries`),
+ * the others to one page.
+ */
 export type HelperFunction<R extends UseCase> = R extends { paginate: true }
   ? <const F extends HelperFlags<R> = []>(
       client: HelperClient,
@@ -75,11 +81,23 @@ export type HelperFunction<R extends UseCase> = R extends { paginate: true }
       ...args: [...InputArgs<R>, overrides?: HelperOverrides<R, F>, options?: CallOptions]
     ) => Promise<HelperResult<R, F[number] & Flag>>;
 
+/** Every generated helper, by function name (the type of `HELPERS`). */
 export type Helpers = { [R in UseCase as R["functionName"]]: HelperFunction<R> };
 
 type LooseCall = (params: Record<string, unknown>, options?: CallOptions) => Promise<unknown>;
 
-/** Client-side parameters a row fixes: callers cannot override them (the result type depends on them). */
+/**
+ * Client-side parameters a row fixes: callers cannot override them (the result type depends on them).
+ *
+ * @example
+ * ```ts
+ * import { fixedParams, useCaseById } from "oddkit-sdk";
+ *
+ * const notebook = useCaseById("notebook");
+ * if (notebook) console.log(fixedParams(notebook));
+ * // ["query", "uri", "task", "path_prefix", "limit", "offset"]: the prefix is the argument, every page is collected
+ * ```
+ */
 export function fixedParams(row: AnyUseCaseRow): string[] {
   const fixed = ["query", "uri", "task"];
   if (row.input === "path_prefix") fixed.push("path_prefix");
@@ -87,7 +105,20 @@ export function fixedParams(row: AnyUseCaseRow): string[] {
   return fixed;
 }
 
-/** The client-side request a row makes, from its positional input and the caller's overrides. */
+/**
+ * The client-side request a row makes, from its positional input and the
+ * caller's overrides (what the generated helper passes to the client; throws
+ * HelperArgumentError as the helper would).
+ *
+ * @example
+ * ```ts
+ * import { useCaseById, useCaseRequest } from "oddkit-sdk";
+ *
+ * const search = useCaseById("global-search");
+ * if (search) console.log(useCaseRequest(search, "edge cache"));
+ * // { disclosure: ["blockquote", "metadata"], limit: 25, query: "edge cache" }
+ * ```
+ */
 export function useCaseRequest(
   row: AnyUseCaseRow,
   input: unknown,
@@ -128,7 +159,17 @@ export function useCaseRequest(
   return request;
 }
 
-/** A row that feeds a public page: its own filters pass the public-renderer rule. */
+/**
+ * A row that feeds a public page: its own filters pass the public-renderer rule.
+ *
+ * @example
+ * ```ts
+ * import { isPublicRow, USE_CASE_ROWS } from "oddkit-sdk";
+ *
+ * console.log(USE_CASE_ROWS.filter(isPublicRow).map((row) => row.functionName));
+ * // ["getEssaysIndex", "getStartHereCarousel"]
+ * ```
+ */
 export function isPublicRow(row: AnyUseCaseRow): boolean {
   return isPublicRequest(row.filters as Filters);
 }

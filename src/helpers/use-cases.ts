@@ -52,8 +52,14 @@ export interface UseCaseRow<A extends Action> {
   readonly approxTokens: ApproxTokens;
 }
 
+/** A row of the use-case table for any action (what code walking `USE_CASE_ROWS` sees). */
 export type AnyUseCaseRow = { [A in Action]: UseCaseRow<A> }[Action];
 
+/**
+ * The reference use cases, one row each: the helper's name, its CLI verb, the
+ * action, filters, flags and size it asks for, and what it costs. Every helper,
+ * CLI verb and docs/helpers.md is generated from this table.
+ */
 export const USE_CASES = [
   {
     id: "essays-index",
@@ -180,13 +186,27 @@ export const USE_CASES = [
 /** The same rows, widened for code that walks the table at run time (CLI, docs, tests). */
 export const USE_CASE_ROWS: readonly AnyUseCaseRow[] = USE_CASES;
 
+/** One row of USE_CASES, with its literal types (what the generated helper's types are computed from). */
 export type UseCase = (typeof USE_CASES)[number];
+/** The `id` of a use case (`essays-index`, `global-search`, …). */
 export type UseCaseId = UseCase["id"];
+/** The name of a generated helper (`getEssaysIndex`, `globalSearch`, …). */
 export type UseCaseFunctionName = UseCase["functionName"];
 
 /** The flags a row discloses (never when it asks for none). */
 export type UseCaseFlags<R extends UseCase> = R["disclosure"][number] & Flag;
 
+/**
+ * The use case with this `id`, or undefined.
+ *
+ * @example
+ * ```ts
+ * import { useCaseById } from "oddkit-sdk";
+ *
+ * const row = useCaseById("essays-index");
+ * console.log(row?.functionName, row?.action, row?.disclosure); // getEssaysIndex catalog ["blockquote"]
+ * ```
+ */
 export function useCaseById(id: string): UseCase | undefined {
   return USE_CASES.find((row) => row.id === id);
 }

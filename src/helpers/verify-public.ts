@@ -22,6 +22,7 @@ import { type Filters, toArray } from "../contract/index.js";
 import type { HelperClient } from "./functions.js";
 import { USE_CASE_ROWS } from "./use-cases.js";
 
+/** How `verifiedPublic` / `verifyPublicEntries` check a listing: how many entries to re-read, which URIs are known public. */
 export interface PublicVerificationOptions {
   /** Entries re-read with `metadata` (default 3; `Infinity` = every entry). */
   readonly sample?: number;
@@ -31,6 +32,7 @@ export interface PublicVerificationOptions {
   readonly pick?: (n: number, k: number) => number[];
 }
 
+/** Entries `verifiedPublic` re-reads with `metadata` unless `sample` says otherwise. */
 export const DEFAULT_VERIFY_SAMPLE = 3;
 
 /** The part of a listing answer `verifyPublicEntries` reads: the entries' URIs. */
@@ -53,6 +55,17 @@ function randomPick(n: number, k: number): number[] {
 /**
  * Check a listing answered for `filters` (its `audience` / `exposure`
  * values): every entry against `allow`, a sample against its metadata.
+ * Throws OddkitContractViolationError on any contradiction.
+ *
+ * @example
+ * ```ts
+ * import { createOddkitClient, verifyPublicEntries } from "oddkit-sdk";
+ *
+ * const client = createOddkitClient({ url: "https://host/mcp", consumer: "my-site" });
+ * const page = await client.catalog({ exposure: "public", disclosure: ["blockquote"], limit: 100 });
+ * // Re-read 10 of the listed entries: each must say exposure: public in its own metadata.
+ * await verifyPublicEntries(client, page, { exposure: "public" }, "catalog", { sample: 10 });
+ * ```
  */
 export async function verifyPublicEntries(
   client: Pick<HelperClient, "get">,
@@ -112,6 +125,15 @@ export async function verifyPublicEntries(
  * A public helper (a row whose filters fix `audience` or `exposure`) whose
  * answer is verified before it is returned (see the module comment for the
  * cost and the guarantee).
+ *
+ * @example
+ * ```ts
+ * import { createOddkitClient, getEssaysIndex, verifiedPublic } from "oddkit-sdk";
+ *
+ * const client = createOddkitClient({ url: "https://host/mcp", consumer: "my-site" });
+ * const getPublicEssays = verifiedPublic(getEssaysIndex, { sample: 5 });
+ * const { data } = await getPublicEssays(client); // throws OddkitContractViolationError if a sampled essay is not public
+ * ```
  */
 export function verifiedPublic<F extends (client: HelperClient, ...args: never[]) => Promise<Listing>>(
   helper: F,

@@ -29,7 +29,19 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeysDeep(value)) ?? "null";
 }
 
-/** Canonical wire parameters of a resolved request (what a compliant server's answer depends on). */
+/**
+ * Canonical wire parameters of a resolved request (what a compliant server's answer depends on).
+ *
+ * @example
+ * ```ts
+ * import { canonicalParams } from "oddkit-sdk";
+ * import { validateRequest } from "oddkit-sdk/contract";
+ *
+ * const checked = validateRequest("catalog", { audience: "public", disclosure: ["blockquote"] });
+ * if (checked.ok) console.log(canonicalParams(checked.request));
+ * // { audience: ["public"], disclosure: ["blockquote"], include: ["canon", "docs", "essays"], limit: 25, offset: 0 }
+ * ```
+ */
 export function canonicalParams(request: ResolvedRequest): Record<string, unknown> {
   const params: Record<string, unknown> = { ...(request.params as Record<string, unknown>) };
   for (const name of FILTER_NAMES) delete params[name];
@@ -45,7 +57,21 @@ export function canonicalParams(request: ResolvedRequest): Record<string, unknow
   return sortKeysDeep(params) as Record<string, unknown>;
 }
 
-/** `namespace` separates servers sharing one store (the endpoint URL by default). */
+/**
+ * The key the client caches a request's answer under; `namespace` separates
+ * servers sharing one store (the endpoint URL by default). Requests a
+ * compliant server must answer alike share a key.
+ *
+ * @example
+ * ```ts
+ * import { cacheKey } from "oddkit-sdk";
+ * import { validateRequest } from "oddkit-sdk/contract";
+ *
+ * const a = validateRequest("catalog", { audience: "public", disclosure: ["blockquote"] });
+ * const b = validateRequest("catalog", { disclosure: ["blockquote"], audience: ["public"], offset: 0 });
+ * if (a.ok && b.ok) console.log(cacheKey("host", a.request) === cacheKey("host", b.request)); // true
+ * ```
+ */
 export function cacheKey(namespace: string, request: ResolvedRequest): string {
   return `oddkit:${namespace}:${request.action}:${JSON.stringify(canonicalParams(request))}`;
 }

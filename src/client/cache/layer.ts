@@ -26,6 +26,7 @@ import {
 } from "./policy.js";
 import { type CacheRecord, type CacheStore, createMemoryStore } from "./store.js";
 
+/** The client cache (`OddkitClientOptions.cache`): where records live, how long each action's answers stay fresh, how they are revalidated. */
 export interface CacheOptions {
   /** Where records live (default: an in-memory LRU of `maxEntries`). */
   readonly store?: CacheStore;

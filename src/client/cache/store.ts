@@ -27,6 +27,7 @@ export interface CacheStore {
   delete(key: string): Promise<void>;
 }
 
+/** Options of `createMemoryStore`. */
 export interface MemoryStoreOptions {
   /** Most records kept; least recently used are evicted first (default 500). */
   readonly maxEntries?: number;
@@ -39,6 +40,16 @@ export interface MemoryStoreOptions {
  * the client's clock so retention and freshness agree. A Map in recency order
  * is the whole LRU (least recent first): the client entry ships to edge
  * runtimes under a size budget, and lru-cache alone would be a quarter of it.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryStore, createOddkitClient } from "oddkit-sdk";
+ *
+ * // One store shared by two clients (one per consumer label), holding at most 2 000 answers.
+ * const store = createMemoryStore({ maxEntries: 2_000 });
+ * const site = createOddkitClient({ url: "https://host/mcp", consumer: "site", cache: { store, namespace: "host" } });
+ * const feed = createOddkitClient({ url: "https://host/mcp", consumer: "feed", cache: { store, namespace: "host" } });
+ * ```
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): CacheStore {
   const now = options.now ?? Date.now;
