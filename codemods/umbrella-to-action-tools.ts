@@ -35,12 +35,7 @@ function rewrite({ j, root, log }: RewriteContext): boolean {
     }
     const action = umbrellaAction(site);
     if (action === null) {
-      changed =
-        addTodo(
-          j,
-          site.path,
-          COMPUTED_ACTION_TODO,
-        ) || changed;
+      changed = addTodo(j, site.path, COMPUTED_ACTION_TODO) || changed;
       continue;
     }
     if (!isRetrievalAction(action)) continue;

@@ -355,7 +355,6 @@ export function runEngine(
     for (const [f, before] of previous) {
       const added = newDiagnostics(diagBefore.get(f) ?? [], session.diagnostics(f));
       if (added.length === 0) continue;
-      if (process.env.I10_DEBUG) console.error("ROUND-REVERT", f, added);
       // This round's edits broke the file: undo them (the markers will say what is left).
       afterText.set(f, before);
       session.set(f, before);
@@ -388,7 +387,6 @@ export function runEngine(
       for (const f of groupFiles(g)) if (afterText.has(f) && afterText.get(f) !== baseOf(f)) revert.add(f);
     }
     if (revert.size === 0) break;
-    if (process.env.I10_DEBUG) console.error("PRE-REVERT", [...revert]);
     for (const f of revert) {
       revertFile(f);
       if (!fallback.has(f))
@@ -417,7 +415,6 @@ export function runEngine(
     const revert = new Set<string>();
     for (const g of open)
       for (const f of groupFiles(g)) if (afterText.has(f) && afterText.get(f) !== baseOf(f)) revert.add(f);
-    if (process.env.I10_DEBUG) console.error("POST-REVERT", [...revert], open.map((g) => g.call.node.getSourceFile().getBaseName() + ":" + g.call.node.getStartLineNumber() + " " + g.reads.map((r) => r.what).join(",")));
     if (revert.size === 0 || round === 3) {
       const windows = new Map<string, TextEdit[]>();
       for (const g of open) merge(windows, windowEdits(g));

@@ -22,9 +22,9 @@
 
 import { Node, type ObjectLiteralExpression } from "ts-morph";
 import { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_SEARCH_MAX_HITS } from "../../codemods/lib/legacy.js";
-import { ACTION_SPECS, type Action, KINDS, LEGACY_OPT_IN_PARAM } from "../contract/index.js";
-import { COMPUTED_ACTION_TODO } from "../../codemods/umbrella-to-action-tools.js";
 import { TODO_TAG } from "../../codemods/lib/todo.js";
+import { COMPUTED_ACTION_TODO } from "../../codemods/umbrella-to-action-tools.js";
+import { ACTION_SPECS, type Action, KINDS, LEGACY_OPT_IN_PARAM } from "../contract/index.js";
 import { stringValue } from "./detect/calls.js";
 import type { Group } from "./detect/index.js";
 import { statementOf, unwrap } from "./detect/nodes.js";

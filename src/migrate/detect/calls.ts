@@ -299,7 +299,11 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
         // (`oddkit<T>(tool, args)`, `this.call(tool, args)`); its callers naming an oddkit tool are the sites.
         const object = node.getParent();
         const value = Node.isPropertyAssignment(node) ? node.getInitializer() : node.getNameNode();
-        if (!value || !Node.isObjectLiteralExpression(object) || !ARGS_KEYS.some((k) => object.getProperty(k)))
+        if (
+          !value ||
+          !Node.isObjectLiteralExpression(object) ||
+          !ARGS_KEYS.some((k) => object.getProperty(k))
+        )
           return;
         const param = parameterIndex(value);
         if (!param || param.index < 0 || wrappers.has(param.fn)) return;

@@ -14,6 +14,7 @@
  * read anything, so a rewrite could not be proven to keep its behaviour.
  */
 import { Node, SyntaxKind } from "ts-morph";
+import { FILTER_NAMES } from "../../contract/index.js";
 import { callsOf, enclosingFunction } from "./calls.js";
 import {
   CALLBACK_METHODS,
@@ -24,7 +25,6 @@ import {
   PASSTHROUGH_METHODS,
   TRANSPORT_METHODS,
 } from "./fields.js";
-import { FILTER_NAMES } from "../../contract/index.js";
 import { declarationsOf, unwrap } from "./nodes.js";
 
 export interface FlowRead {

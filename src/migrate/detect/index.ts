@@ -314,7 +314,12 @@ function filtersEntries(node: Node): boolean {
       // `[1, 2].includes(a.metadata.tier)` is part of a predicate; a value passed elsewhere is not.
       if (method !== "includes" && method !== "startsWith") return false;
     }
-    if (Node.isStatement(n) && !Node.isExpressionStatement(n) && !Node.isReturnStatement(n) && !Node.isBlock(n))
+    if (
+      Node.isStatement(n) &&
+      !Node.isExpressionStatement(n) &&
+      !Node.isReturnStatement(n) &&
+      !Node.isBlock(n)
+    )
       return false;
   }
   return false;
