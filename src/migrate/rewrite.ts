@@ -20,7 +20,7 @@
  * Edits are collected as text replacements and applied bottom-up per file.
  */
 
-import { Node, type ObjectLiteralExpression } from "ts-morph";
+import { Node, type ObjectLiteralExpression, SyntaxKind } from "ts-morph";
 import { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_SEARCH_MAX_HITS } from "../../codemods/lib/legacy.js";
 import { TODO_TAG } from "../../codemods/lib/todo.js";
 import { COMPUTED_ACTION_TODO } from "../../codemods/umbrella-to-action-tools.js";
@@ -39,7 +39,50 @@ export interface TextEdit {
 const MAPPABLE: Readonly<Record<string, ReadonlySet<string>>> = {
   search: new Set(["result.hits", "entry.tags", "entry.metadata"]),
   catalog: new Set(["result.articles", "entry.tags", "entry.metadata"]),
+  // get: a missing document is an error result (status NOT_FOUND) where legacy answered
+  // `{ error, path }`, so `error` read as a condition is `status !== "FOUND"`. Its content_hash is
+  // another hash than legacy's (sha256 of the served revision): never mapped.
+  get: new Set(["result.error"]),
+  // resolve: `resolved` (uri, title, content_hash) is the entry, the chain is one of its fields.
+  resolve: new Set(["result.resolved", "result.supersession_chain"]),
 };
+
+/** Reads rewritten in place of the field name (`x.content_hash` → `x.data.content_hash`). */
+const INTO_DATA = new Set(["result.supersession_chain"]);
+
+/** Is the read a plain property access (not a destructuring element, not an assignment target)? */
+function accessOf(node: Node): Node | undefined {
+  const access = node.getParent();
+  return Node.isPropertyAccessExpression(access) && access.getNameNode() === node ? access : undefined;
+}
+
+/** `x.error` used only for its truth (an if/ternary condition, `!x.error`, a `&&`/`||` operand there). */
+function conditionOnly(access: Node): boolean {
+  let n: Node = access;
+  for (let parent = n.getParent(); parent; n = parent, parent = n.getParent()) {
+    if (Node.isParenthesizedExpression(parent)) continue;
+    if (Node.isPrefixUnaryExpression(parent) && parent.getOperatorToken() === SyntaxKind.ExclamationToken)
+      return true;
+    if (Node.isIfStatement(parent)) return parent.getExpression() === n;
+    if (Node.isConditionalExpression(parent)) return parent.getCondition() === n;
+    if (Node.isBinaryExpression(parent) && ["&&", "||"].includes(parent.getOperatorToken().getText())) {
+      if (parent.getLeft() !== n) return false;
+      continue;
+    }
+    return false;
+  }
+  return false;
+}
+
+/** Can this read be rewritten where it stands? */
+function readMappable(read: Group["reads"][number]): boolean {
+  if (read.what === "result.error") {
+    const access = accessOf(read.node);
+    return access !== undefined && conditionOnly(access);
+  }
+  if (INTO_DATA.has(read.what)) return accessOf(read.node) !== undefined;
+  return true;
+}
 
 const KIND_LIST = `[${KINDS.map((k) => JSON.stringify(k)).join(", ")}]`;
 
@@ -128,7 +171,7 @@ export function mappable(group: Group): boolean {
     if (!/^\d+$/.test(limit.getText()) || Number(limit.getText()) > LEGACY_SEARCH_MAX_HITS) return false;
   }
   if (group.escapes.length > 0) return false;
-  return group.reads.every((r) => table.has(r.what));
+  return group.reads.every((r) => table.has(r.what) && readMappable(r));
 }
 
 /** The edits that rewrite a mappable group. */
@@ -146,17 +189,47 @@ export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
       unwrap(argValue(args, "include_metadata") as Node).getText() === "true");
   const add: string[] = [];
   if (needsMetadata) add.push('disclosure: ["metadata"]');
-  if (!argValue(args, "limit"))
+  const listing = action === "search" || action === "catalog";
+  if (listing && !argValue(args, "limit"))
     add.push(`limit: ${action === "search" ? LEGACY_SEARCH_MAX_HITS : LEGACY_CATALOG_DEFAULT_LIMIT}`);
-  if (!propOf(args, "include") && !propOf(args, "exclude")) add.push(`include: ${KIND_LIST}`);
+  if (listing && !propOf(args, "include") && !propOf(args, "exclude")) add.push(`include: ${KIND_LIST}`);
   push(args, {
     start: args.getStart(),
     end: args.getEnd(),
     text: rebuildObject(args, new Set(["include_metadata", "result_grouping"]), add),
   });
+  // A typed wrapper call (`oddkit<SearchResult>(…)`) whose type names the legacy list: the type
+  // argument follows the read (`Omit<T, "hits"> & { data: T["hits"] }`), the declared type stays.
+  const listRead = group.reads.find((r) => r.what === "result.hits" || r.what === "result.articles");
+  const call = group.call.node;
+  if (listRead && Node.isCallExpression(call)) {
+    const [typeArg] = call.getTypeArguments();
+    if (typeArg && Node.isTypeReference(typeArg)) {
+      const field = listRead.what.slice("result.".length);
+      const t = typeArg.getText();
+      push(typeArg, {
+        start: typeArg.getStart(),
+        end: typeArg.getEnd(),
+        text: `Omit<${t}, "${field}"> & { data: ${t}["${field}"] }`,
+      });
+    }
+  }
   for (const read of group.reads) {
     const node = read.node;
-    if (read.what === "result.hits" || read.what === "result.articles") {
+    if (read.what === "result.error") {
+      const access = accessOf(node) as Node;
+      const object = (access as unknown as { getExpression(): Node }).getExpression().getText();
+      const parent = access.getParent();
+      const bare = Node.isIfStatement(parent) || Node.isParenthesizedExpression(parent);
+      const test = `${object}.status !== "FOUND"`;
+      push(node, { start: access.getStart(), end: access.getEnd(), text: bare ? test : `(${test})` });
+    } else if (INTO_DATA.has(read.what)) {
+      push(node, { start: node.getStart(), end: node.getStart(), text: "data." });
+    } else if (
+      read.what === "result.hits" ||
+      read.what === "result.articles" ||
+      read.what === "result.resolved"
+    ) {
       // A destructured read is recorded on its binding element: `{ hits = [] }` → `{ data: hits = [] }`,
       // `{ hits: list }` → `{ data: list }`.
       const element = Node.isBindingElement(node) ? node : node.getParent();
