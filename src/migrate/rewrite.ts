@@ -22,10 +22,12 @@
 
 import { Node, type ObjectLiteralExpression } from "ts-morph";
 import { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_SEARCH_MAX_HITS } from "../../codemods/lib/legacy.js";
+import { TODO_TAG } from "../../codemods/lib/todo.js";
+import { COMPUTED_ACTION_TODO } from "../../codemods/umbrella-to-action-tools.js";
 import { ACTION_SPECS, type Action, KINDS, LEGACY_OPT_IN_PARAM } from "../contract/index.js";
 import { stringValue } from "./detect/calls.js";
 import type { Group } from "./detect/index.js";
-import { unwrap } from "./detect/nodes.js";
+import { statementOf, unwrap } from "./detect/nodes.js";
 
 export interface TextEdit {
   readonly start: number;
@@ -155,9 +157,14 @@ export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
   for (const read of group.reads) {
     const node = read.node;
     if (read.what === "result.hits" || read.what === "result.articles") {
-      const parent = node.getParent();
-      if (Node.isBindingElement(parent) && !parent.getPropertyNameNode()) {
-        push(node, { start: node.getStart(), end: node.getStart(), text: "data: " });
+      // A destructured read is recorded on its binding element: `{ hits = [] }` → `{ data: hits = [] }`,
+      // `{ hits: list }` → `{ data: list }`.
+      const element = Node.isBindingElement(node) ? node : node.getParent();
+      const key = Node.isBindingElement(element) ? element.getPropertyNameNode() : undefined;
+      if (Node.isBindingElement(element) && key) {
+        push(node, { start: key.getStart(), end: key.getEnd(), text: "data" });
+      } else if (Node.isBindingElement(element)) {
+        push(node, { start: element.getStart(), end: element.getStart(), text: "data: " });
       } else {
         push(node, { start: node.getStart(), end: node.getEnd(), text: "data" });
       }
@@ -229,6 +236,16 @@ export function wrapperEdits(inner: Group, callers: readonly Group[]): Map<strin
     end: nameNode.getEnd(),
     text: `\`oddkit_\${${actionName}}\``,
   });
+  // The per-file transform marked this call for a human (a computed action); routed, it needs none.
+  const file = nameNode.getSourceFile().getFullText();
+  const statement = statementOf(nameNode);
+  if (statement) {
+    const lineStart = file.lastIndexOf("\n", statement.getStart() - 1) + 1;
+    const above = file.lastIndexOf("\n", lineStart - 2) + 1;
+    const line = file.slice(above, lineStart);
+    if (line.includes(`${TODO_TAG}: ${COMPUTED_ACTION_TODO}`))
+      push(nameNode, { start: above, end: lineStart, text: "" });
+  }
   push(args, {
     start: args.getStart(),
     end: args.getEnd(),
