@@ -214,7 +214,7 @@ export async function publicHits(q: string) {
 
 describe("the legacy field tables derive from the contract's", () => {
   it("result fields: every action's legacy envelope fields but the contract's own names, plus the legacy error's", () => {
-    const union = new Set(Object.values(CONTRACT_LEGACY).flat());
+    const union = new Set<string>(Object.values(CONTRACT_LEGACY).flat());
     union.delete("total");
     union.add("error");
     expect([...LEGACY_RESULT_FIELDS].sort()).toEqual([...union].sort());
