@@ -14,6 +14,10 @@ import { findToolSites, umbrellaAction } from "./lib/sites.js";
 import { addTodo } from "./lib/todo.js";
 import { defineTransform, type RewriteContext } from "./lib/transform.js";
 
+/** The marker on an umbrella call with a computed action (the engine removes it when it routes the wrapper). */
+export const COMPUTED_ACTION_TODO =
+  "umbrella oddkit call with a computed action: route search/get/resolve/catalog/preflight to oddkit_<action> tools";
+
 export const name = "umbrella-to-action-tools";
 
 function rewrite({ j, root, log }: RewriteContext): boolean {
@@ -31,12 +35,7 @@ function rewrite({ j, root, log }: RewriteContext): boolean {
     }
     const action = umbrellaAction(site);
     if (action === null) {
-      changed =
-        addTodo(
-          j,
-          site.path,
-          `umbrella oddkit call with a computed action: route search/get/resolve/catalog/preflight to oddkit_<action> tools`,
-        ) || changed;
+      changed = addTodo(j, site.path, COMPUTED_ACTION_TODO) || changed;
       continue;
     }
     if (!isRetrievalAction(action)) continue;

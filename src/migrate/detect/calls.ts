@@ -291,6 +291,36 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
       if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) {
         const text = node.getLiteralText();
         if (isToolName(text)) useToolName(text, node, 0);
+      } else if (
+        (Node.isPropertyAssignment(node) || Node.isShorthandPropertyAssignment(node)) &&
+        TOOL_KEYS.has(node.getName().replace(/["']/g, ""))
+      ) {
+        // `{ name: tool, arguments: args }` with `tool` a parameter: a wrapper taking the tool name
+        // (`oddkit<T>(tool, args)`, `this.call(tool, args)`); its callers naming an oddkit tool are the sites.
+        const object = node.getParent();
+        const value = Node.isPropertyAssignment(node) ? node.getInitializer() : node.getNameNode();
+        if (
+          !value ||
+          !Node.isObjectLiteralExpression(object) ||
+          !ARGS_KEYS.some((k) => object.getProperty(k))
+        )
+          return;
+        const param = parameterIndex(value);
+        if (!param || param.index < 0 || wrappers.has(param.fn)) return;
+        wrappers.set(param.fn, { index: param.index, umbrella: false });
+        push({
+          node: transportCallOf(object) ?? node,
+          at: value,
+          tool: null,
+          action: null,
+          umbrella: false,
+          args: argsObject(object),
+          insideWrapper: true,
+          wrapper: param.fn,
+          retrieval: true,
+          startSteps: [],
+          startParsed: false,
+        });
       } else if (Node.isTemplateExpression(node) && node.getHead().getLiteralText() === `${UNIFIED_TOOL}_`) {
         // `oddkit_${action}` built from a wrapper's parameter.
         const span = node.getTemplateSpans()[0];

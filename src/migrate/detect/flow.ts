@@ -14,6 +14,7 @@
  * read anything, so a rewrite could not be proven to keep its behaviour.
  */
 import { Node, SyntaxKind } from "ts-morph";
+import { FILTER_NAMES } from "../../contract/index.js";
 import { callsOf, enclosingFunction } from "./calls.js";
 import {
   CALLBACK_METHODS,
@@ -44,6 +45,10 @@ export interface Trace {
   readonly escapes: FlowEscape[];
   /** Contract reads that need a disclosure flag on the call. */
   readonly flags: { readonly node: Node; readonly flag: "metadata" }[];
+  /** Reads of an entry's frontmatter field a contract filter selects on (`metadata.audience`, …). */
+  readonly predicates: { readonly node: Node; readonly field: string }[];
+  /** Reads of `result.status` (its values differ by action: see detect's resolve rule). */
+  readonly statuses: Node[];
   /** For a call inside a wrapper: the position of what the wrapper returns. */
   returned: { steps: readonly string[]; parsed: boolean } | null;
 }
@@ -72,6 +77,10 @@ const SILENT_SINKS = /^(console\.\w+|String|Number|Boolean|encodeURIComponent|en
 const STATE_HOOKS = /(^|\.)use(State|Reducer)$/;
 const QUERY_HOOKS = /(^|\.)use(Query|SuspenseQuery|SWR|Resource)$/;
 const MAX_VISITS = 4000;
+/** Frontmatter fields a contract filter selects on (audience, exposure, tier, public, start_here, tags). */
+const FILTERABLE_FIELDS: ReadonlySet<string> = new Set(
+  FILTER_NAMES.filter((f) => f !== "path_prefix" && f !== "include" && f !== "exclude"),
+);
 const MAX_STEPS = 10;
 
 function last(steps: readonly string[]): string | undefined {
@@ -119,7 +128,7 @@ export function traceFrom(
   initial: { steps: readonly string[]; parsed: boolean },
   options: { stopAtReturnOf?: Node } = {},
 ): Trace {
-  const trace: Trace = { reads: [], escapes: [], flags: [], returned: null };
+  const trace: Trace = { reads: [], escapes: [], flags: [], predicates: [], statuses: [], returned: null };
   const visited = new Set<string>();
   let visits = 0;
 
@@ -130,7 +139,11 @@ export function traceFrom(
     // What escapes is the value inside any object/array literal it was wrapped in.
     const real = state.steps.filter((s) => !s.startsWith("{") && s !== "[]");
     const l = last(real);
-    trace.escapes.push({ node, how, legacy: l !== "data" || real.length === 0 });
+    // A JSON-RPC `error` (read before the tool's reply is parsed) is the transport's, not a legacy shape.
+    const rpcError = !state.parsed && real[0] === "error";
+    // An entry's frontmatter (spread into a view model, say) carries no response shape.
+    if (l === "metadata") return;
+    trace.escapes.push({ node, how, legacy: !rpcError && (l !== "data" || real.length === 0) });
   };
 
   const refsFlow = (name: Node, state: State) => {
@@ -184,10 +197,19 @@ export function traceFrom(
       return field === l.slice(1, -1) ? { ...state, steps: state.steps.slice(0, -1) } : null;
     }
     if (l === "[]") return null;
+    // A frontmatter field of an entry: a leaf, noted when a contract filter selects on it.
+    if (l === "metadata" && state.steps.length > 1) {
+      if (FILTERABLE_FIELDS.has(field)) trace.predicates.push({ node: at, field });
+      return null;
+    }
+    if (field === "status" && l === "result" && !onErrorPath(at)) trace.statuses.push(at);
     const cls = classifyRead(state.steps, field, transportContent);
     if (cls.legacy && !onErrorPath(at))
       trace.reads.push({ node: at, field, what: cls.what, steps: state.steps });
     if (cls.flag) trace.flags.push({ node: at, flag: cls.flag });
+    // An entry's metadata is followed one step further, to its frontmatter fields (see above).
+    if (field === "metadata" && (l === "data" || (l !== undefined && LEGACY_LIST_FIELDS.has(l))))
+      return state.steps.length >= MAX_STEPS ? null : { ...state, steps: [...state.steps, field] };
     if (LEAF_FIELDS.has(field)) return null;
     if (cls.legacy && !CONTINUE.has(field)) return null;
     if (state.steps.length >= MAX_STEPS) return null;

@@ -239,6 +239,21 @@ export function detect(files: readonly SourceFile[]): Detection {
       for (const f of trace.flags)
         trace.reads.push({ node: f.node, field: "metadata", what: "entry.metadata", steps: ["data"] });
     }
+    // Resolve's statuses differ: legacy answered FOUND (with a warning) for a dangling supersession and
+    // its own CIRCULAR_SUPERSESSION / INVALID_INPUT, where the contract answers an error result.
+    // (On the legacy envelope too: where the names collide, `status` keeps the contract's meaning.)
+    if (call.action === "resolve" && !call.insideWrapper) {
+      for (const node of trace.statuses)
+        trace.reads.push({ node, field: "status", what: "result.status", steps: ["result"] });
+    }
+    // A catalog listing filtered in code on a frontmatter field the contract filters on: legacy listed
+    // every kind and truncated the page before the filter; the rewrite moves it to a server filter.
+    if (call.action === "catalog" && !window && !call.insideWrapper) {
+      for (const p of trace.predicates) {
+        if (!filtersEntries(p.node)) continue;
+        trace.reads.push({ node: p.node, field: p.field, what: `filter on metadata.${p.field}`, steps: [] });
+      }
+    }
     groups.push({
       call,
       reason,
@@ -291,6 +306,32 @@ function wrapperOfCall(node: Node, wrappers: ReadonlyMap<Node, number>): Node | 
   return undefined;
 }
 
+const FILTER_METHODS = new Set(["filter", "find", "findLast", "some", "every", "findIndex"]);
+
+/** Is this read part of a predicate selecting entries (a filter callback, or the condition of an if)? */
+function filtersEntries(node: Node): boolean {
+  for (let n: Node | undefined = node; n; n = n.getParent()) {
+    const parent = n.getParent();
+    if (Node.isIfStatement(parent) && parent.getExpression() === n) return true;
+    if (Node.isConditionalExpression(parent) && parent.getCondition() === n) return true;
+    if (Node.isCallExpression(parent) && parent.getArguments().includes(n)) {
+      const callee = parent.getExpression();
+      const method = Node.isPropertyAccessExpression(callee) ? callee.getName() : "";
+      if (FILTER_METHODS.has(method)) return true;
+      // `[1, 2].includes(a.metadata.tier)` is part of a predicate; a value passed elsewhere is not.
+      if (method !== "includes" && method !== "startsWith") return false;
+    }
+    if (
+      Node.isStatement(n) &&
+      !Node.isExpressionStatement(n) &&
+      !Node.isReturnStatement(n) &&
+      !Node.isBlock(n)
+    )
+      return false;
+  }
+  return false;
+}
+
 const READ_REASONS: Readonly<Record<string, string>> = {
   "entry.path":
     "entries carry no path (a URI is not a path, and a frontmatter uri can differ): keep this on the legacy envelope or decide how to derive the path",
@@ -302,9 +343,17 @@ const READ_REASONS: Readonly<Record<string, string>> = {
   "result.articles": "result.articles is result.data in the contract",
   "result.content": "get's content is data.body in the contract",
   "result.path": "get/resolve results carry no path",
+  "result.status":
+    "resolve's status differs: legacy answered FOUND with a warning for a dangling supersession (and CIRCULAR_SUPERSESSION / INVALID_INPUT), the contract answers an error result",
+  "result.content_hash":
+    "the contract's content_hash is another hash of the served revision: hashes stored from the legacy server will not match",
+  "entry.content_hash":
+    "the contract's content_hash is another hash of the served revision: hashes stored from the legacy server will not match",
 };
 
 function readReason(what: string, action: Action | null): string {
+  if (what.startsWith("filter on metadata."))
+    return `catalog entries filtered in code on ${what.slice("filter on ".length)}: legacy listed every kind and its limit cut the list before this filter; the contract filters on the server (${what.slice("filter on metadata.".length)}) and pages within the cap`;
   return READ_REASONS[what] ?? `${what} is a legacy ${action ?? "oddkit"} response field`;
 }
 

@@ -40,7 +40,12 @@ function isListedStatement(a: Node): boolean {
 
 /** Declarations of what an identifier names, through import aliases. */
 export function declarationsOf(node: Node): Node[] {
-  let symbol = node.getSymbol();
+  // `{ action }` names the property: the value it carries is the variable or parameter `action`.
+  const parent = node.getParent();
+  let symbol =
+    Node.isShorthandPropertyAssignment(parent) && parent.getNameNode() === node
+      ? (parent.getValueSymbol() ?? node.getSymbol())
+      : node.getSymbol();
   if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
   return symbol?.getDeclarations() ?? [];
 }
