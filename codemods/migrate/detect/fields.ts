@@ -11,11 +11,11 @@ import {
   LEGACY_RESULT_FIELDS as CONTRACT_LEGACY_RESULT_FIELDS,
   MANY_RESULT_FIELDS,
   ONE_RESULT_FIELDS,
-} from "../../contract/index.js";
+} from "oddkit-sdk/contract";
+import type { LegacyHit, LegacySearchResult } from "oddkit-sdk/shim";
 import type { LegacyArticle, LegacyCatalogResult } from "../../legacy/catalog.js";
 import type { LegacyGetResult } from "../../legacy/get.js";
 import type { LegacyResolved, LegacyResolveResult } from "../../legacy/resolve.js";
-import type { LegacyHit, LegacySearchResult } from "../../legacy/search.js";
 
 type KeysOfUnion<T> = T extends unknown ? keyof T : never;
 
