@@ -39,6 +39,8 @@ export {
   type ForwardShimServerOptions,
 } from "./forward/server.js";
 export * from "./legacy-schemas.js";
+/** The legacy (0.28.x) answers' exact shapes, as the reference server's legacy mode builds them (types only). */
+export type * as Legacy028 from "./legacy-shapes.js";
 export { LegacyUsageError } from "./legacy-usage-error.js";
 export * from "./proxy.js";
 export * from "./proxy-cache.js";

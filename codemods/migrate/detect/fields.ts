@@ -12,10 +12,15 @@ import {
   MANY_RESULT_FIELDS,
   ONE_RESULT_FIELDS,
 } from "oddkit-sdk/contract";
-import type { LegacyHit, LegacySearchResult } from "oddkit-sdk/shim";
-import type { LegacyArticle, LegacyCatalogResult } from "../../legacy/catalog.js";
-import type { LegacyGetResult } from "../../legacy/get.js";
-import type { LegacyResolved, LegacyResolveResult } from "../../legacy/resolve.js";
+import type { Legacy028 } from "oddkit-sdk/shim";
+
+type LegacyArticle = Legacy028.LegacyArticle;
+type LegacyCatalogResult = Legacy028.LegacyCatalogResult;
+type LegacyGetResult = Legacy028.LegacyGetResult;
+type LegacyHit = Legacy028.LegacyHit;
+type LegacyResolved = Legacy028.LegacyResolved;
+type LegacyResolveResult = Legacy028.LegacyResolveResult;
+type LegacySearchResult = Legacy028.LegacySearchResult;
 
 type KeysOfUnion<T> = T extends unknown ? keyof T : never;
 
