@@ -17,9 +17,9 @@
  * because of the cache.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
+import { pruneCacheFiles, readCheckedFile, writeCheckedFile } from "../cache-file.js";
 import type { KindMap } from "../contract/index.js";
 import { normalizeText } from "./document.js";
 import { splitFrontmatter } from "./frontmatter.js";
@@ -31,9 +31,6 @@ import type { CorpusDocument, DocumentFields, LoadWarning } from "./types.js";
 const FORMAT = 1;
 const MAGIC = "ODDKITDC";
 const EXTENSION = ".docs";
-/** A temporary file this old belongs to a writer that was killed. */
-const STRAY_TEMP_MS = 10 * 60_000;
-const HASH_BYTES = 32;
 
 /** One file's parse, as cached: its fields (null when skipped), warnings and skip reason. */
 export interface CachedParse {
@@ -133,54 +130,22 @@ export class ParseCache {
     const stale = Object.keys(this.#previous).some((path) => this.#next[path] === undefined);
     if (!this.#changed && !stale) return false;
     const payload: Payload = { format: FORMAT, key: this.#key, entries: this.#next };
-    const body = Buffer.concat([Buffer.from(MAGIC, "latin1"), serialize(payload)]);
-    const temp = `${this.#file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    try {
-      mkdirSync(this.#dir, { recursive: true });
-      writeFileSync(temp, Buffer.concat([body, createHash("sha256").update(body).digest()]));
-      renameSync(temp, this.#file);
-    } catch {
-      try {
-        rmSync(temp, { force: true });
-      } catch {
-        // The folder itself is unusable (e.g. a file stands where it should be): nothing was written.
-      }
-      return false;
-    }
-    this.#prune();
+    if (!writeCheckedFile(this.#file, [Buffer.from(MAGIC, "latin1"), serialize(payload)])) return false;
+    pruneCacheFiles(this.#dir, this.#prefix, EXTENSION, this.#file);
     return true;
   }
 
   #read(): Record<string, CachedParse> | null {
+    const content = readCheckedFile(this.#file);
+    if (content === null || content.toString("latin1", 0, MAGIC.length) !== MAGIC) return null;
     try {
-      const buffer = readFileSync(this.#file);
-      if (buffer.length < MAGIC.length + HASH_BYTES || buffer.toString("latin1", 0, MAGIC.length) !== MAGIC) {
-        return null;
-      }
-      const body = buffer.subarray(0, buffer.length - HASH_BYTES);
-      if (sha256(body) !== buffer.toString("hex", buffer.length - HASH_BYTES)) return null;
-      const payload = deserialize(body.subarray(MAGIC.length)) as Payload;
+      const payload = deserialize(content.subarray(MAGIC.length)) as Payload;
       if (payload?.format !== FORMAT || payload.key !== this.#key || typeof payload.entries !== "object") {
         return null;
       }
       return payload.entries;
     } catch {
       return null;
-    }
-  }
-
-  /** Older files of this corpus folder (other kind maps or rules) go; so do abandoned temporary files. */
-  #prune(): void {
-    try {
-      for (const name of readdirSync(this.#dir)) {
-        const path = join(this.#dir, name);
-        if (!name.startsWith(this.#prefix) || path === this.#file) continue;
-        if (name.endsWith(EXTENSION)) rmSync(path, { force: true });
-        else if (name.endsWith(".tmp") && Date.now() - statSync(path).mtimeMs > STRAY_TEMP_MS)
-          rmSync(path, { force: true });
-      }
-    } catch {
-      // Pruning is housekeeping only.
     }
   }
 }
