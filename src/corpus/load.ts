@@ -9,6 +9,7 @@ import { DEFAULT_KIND_MAP, type KindMap, normalizePath } from "../contract/index
 import { corpusKindMap, type KindMapSource } from "./kind-map-file.js";
 import { DEFAULT_RESIDENT_TEXT_BYTES, OnDiskDocument } from "./on-disk.js";
 import { type ParseResult, parseDocument, sha256Hex } from "./parse.js";
+import { ParseCache } from "./parse-cache.js";
 import type { Corpus, CorpusDocument, LoadWarning } from "./types.js";
 import { listMarkdownFiles, readCorpusFileSync } from "./walk.js";
 
@@ -26,6 +27,11 @@ export interface CorpusOptions {
   readonly residentTextBytes?: number;
   /** Where `kindMap` came from (e.g. a `--kind-map` file), kept on the corpus for reports. */
   readonly kindMapSource?: KindMapSource;
+  /**
+   * A folder for parsed documents (parse-cache.ts): files whose text is unchanged since a load
+   * that wrote it are not parsed again. Absent: no cache. The CLI passes `defaultIndexCacheDir()`.
+   */
+  readonly parseCache?: string;
 }
 
 export interface SourceFile {
@@ -71,6 +77,8 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
   // Reads are synchronous: one small file at a time is faster than FileHandle.readFile's
   // chunked reads, and the load is CPU-bound (YAML, hashing) anyway.
   const parsed: ParsedFile[] = [];
+  const cache =
+    options.parseCache === undefined ? null : ParseCache.open(options.parseCache, listing.root, kindMap);
   let residentBytes = 0;
   let onDisk = false;
   const keepOnDisk = (file: ParsedFile): ParsedFile => {
@@ -90,7 +98,10 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
       });
       continue;
     }
-    let file: ParsedFile = { path, result: parseDocument(path, text, kindMap) };
+    const result = cache
+      ? cache.parse(normalizePath(path), text, sha256Hex(text), kindMap)
+      : parseDocument(path, text, kindMap);
+    let file: ParsedFile = { path, result };
     if (!onDisk) {
       residentBytes += Buffer.byteLength(text);
       if (residentBytes > residentLimit) {
@@ -101,7 +112,9 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
     if (onDisk) file = keepOnDisk(file);
     parsed.push(file);
   }
-  const corpus = assemble(parsed, kindMap, chosen.source, root);
+  cache?.save();
+  const assembled = assemble(parsed, kindMap, chosen.source, root);
+  const corpus = cache ? { ...assembled, parsedFromCache: cache.hits } : assembled;
   if (readWarnings.length === 0) return corpus;
   return { ...corpus, warnings: sortWarnings([...corpus.warnings, ...readWarnings]) };
 }

@@ -21,7 +21,13 @@ export function sha256Hex(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-export function parseDocument(path: string, text: string, kindMap: KindMap = DEFAULT_KIND_MAP): ParseResult {
+/** `contentHash`, when given, is `sha256Hex(text)` computed by the caller (the loader hashes every file first). */
+export function parseDocument(
+  path: string,
+  text: string,
+  kindMap: KindMap = DEFAULT_KIND_MAP,
+  contentHash?: string,
+): ParseResult {
   const docPath = normalizePath(path);
   const warnings: LoadWarning[] = [];
   const warn = (message: string, line?: number) =>
@@ -31,5 +37,8 @@ export function parseDocument(path: string, text: string, kindMap: KindMap = DEF
   if (read.frontmatter.exposure === NOINDEX_EXPOSURE) {
     return { document: null, warnings, skipped: `exposure: ${NOINDEX_EXPOSURE}` };
   }
-  return { document: buildDocument(docPath, text, read, sha256Hex(text), kindMap, warn), warnings };
+  return {
+    document: buildDocument(docPath, text, read, contentHash ?? sha256Hex(text), kindMap, warn),
+    warnings,
+  };
 }

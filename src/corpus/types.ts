@@ -54,4 +54,6 @@ export interface Corpus {
   readonly byPath: ReadonlyMap<string, CorpusDocument>;
   /** Digest over every served document's content hash; changes whenever any document changes. */
   readonly revision: string;
+  /** Files whose parse came from the parse cache (`CorpusOptions.parseCache`); absent when loaded without one. */
+  readonly parsedFromCache?: number;
 }

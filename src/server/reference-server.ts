@@ -60,7 +60,8 @@ export interface ReferenceServerOptions {
   readonly jsonResponse?: boolean;
   /**
    * A folder for the on-disk search index cache (search/index-cache.ts), keyed
-   * by the corpus content: an unchanged corpus folder skips the index build.
+   * by the corpus content: an unchanged corpus folder skips the index build
+   * (and, when `corpus` is a folder, the parsing of its unchanged files).
    * Default false (the library writes nothing unasked); the CLI passes
    * `defaultIndexCacheDir()`. Corpora built from in-memory files are never cached.
    */
@@ -117,7 +118,11 @@ async function corpusFrom(options: ReferenceServerOptions): Promise<Corpus> {
     return options.corpus;
   }
   const dir = options.corpus ?? sampleCorpusDir();
-  return loadCorpus(dir, options.kindMap ? { kindMap: options.kindMap } : {});
+  // The index cache folder also keeps the folder's parsed documents (corpus/parse-cache.ts).
+  return loadCorpus(dir, {
+    ...(options.kindMap ? { kindMap: options.kindMap } : {}),
+    ...(typeof options.indexCache === "string" ? { parseCache: options.indexCache } : {}),
+  });
 }
 
 /** The corpus's search index: from the cache when it holds this revision, else built (and cached). */

@@ -111,22 +111,23 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (flags: ServeFlags) => {
       const dir = flags.corpus ? resolve(ctx.io.cwd, flags.corpus) : sampleCorpusDir();
       // --kind-map overrides the corpus's own oddkit.kinds.* (which loadCorpus reads otherwise)
-      const corpus = await loadCorpus(
-        dir,
-        flags.kindMap
+      const cacheDir = defaultIndexCacheDir();
+      const corpus = await loadCorpus(dir, {
+        ...(flags.kindMap
           ? {
               kindMap: await readKindMapFile(flags.kindMap, ctx.io.cwd),
               kindMapSource: { from: "file", file: flags.kindMap },
             }
-          : {},
-      );
+          : {}),
+        ...(cacheDir === null ? {} : { parseCache: cacheDir }),
+      });
       const server = await createReferenceServer({
         corpus,
         mode: flags.mode,
         ...(flags.serverVersion ? { version: flags.serverVersion } : {}),
         windowMinors: flags.window,
         jsonResponse: flags.jsonResponse ?? false,
-        indexCache: defaultIndexCacheDir() ?? false,
+        indexCache: cacheDir ?? false,
       });
       for (const w of server.warnings) {
         ctx.io.stderr(`warning: ${w.path}${w.line === undefined ? "" : `:${w.line}`}: ${w.message}`);

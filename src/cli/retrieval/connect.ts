@@ -73,19 +73,20 @@ export async function openClient(options: ConnectionOptions): Promise<OpenClient
   );
   const { readKindMapFile } = await import("../../corpus/index.js");
   // Without --kind-map, loadCorpus reads the corpus's own oddkit.kinds.* file.
-  const corpus = await loadCorpus(
-    options.corpus ?? sampleCorpusDir(),
-    options.kindMap === undefined
+  const cacheDir = defaultIndexCacheDir();
+  const corpus = await loadCorpus(options.corpus ?? sampleCorpusDir(), {
+    ...(options.kindMap === undefined
       ? {}
       : {
           kindMap: await readKindMapFile(options.kindMap),
           kindMapSource: { from: "file", file: options.kindMap },
-        },
-  );
+        }),
+    ...(cacheDir === null ? {} : { parseCache: cacheDir }),
+  });
   const server = await createReferenceServer({
     mode: mode as (typeof EMBEDDED_MODES)[number],
     corpus,
-    indexCache: defaultIndexCacheDir() ?? false,
+    indexCache: cacheDir ?? false,
   });
   const client = createOddkitClient({ server, ...consumer });
   return {

@@ -200,7 +200,11 @@ export function writeCachedPostings(
     writeFileSync(temp, Buffer.concat(parts));
     renameSync(temp, file);
   } catch {
-    rmSync(temp, { force: true });
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // The folder itself is unusable (e.g. a file stands where it should be): nothing was written.
+    }
     return false;
   }
   // Older indexes of this corpus folder are superseded; temporary files left by killed writers

@@ -129,6 +129,15 @@ describe("the search index cache", () => {
     expect(next.answers).toEqual(good.answers);
   });
 
+  it("serves as usual when the cache folder cannot be written (a file stands where it should be)", async () => {
+    const corpus = corpusCopy();
+    const blocker = join(tempDir("oddkit-cache-"), "a-file");
+    writeFileSync(blocker, "not a folder");
+    const blocked = await open(corpus, join(blocker, "index"));
+    expect(blocked.source).toBe("built");
+    expect(blocked.answers).toEqual((await open(corpus, tempDir("oddkit-cache-"))).answers);
+  });
+
   it("two corpus folders with the same content share nothing but stay correct", async () => {
     const cache = tempDir("oddkit-cache-");
     const a = corpusCopy();
