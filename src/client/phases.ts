@@ -89,6 +89,98 @@ function readWithin(
 const mismatch = (id: string | number, seen: readonly (string | number)[]) =>
   `the server replied with id ${seen.map((s) => JSON.stringify(s)).join(", ")}, not the request's id ${JSON.stringify(id)}`;
 
+const stallFailure = (timeoutMs: number): PhaseFailure => ({
+  oddkit_phase: "body",
+  timeout_ms: timeoutMs,
+  detail: `the response body stalled: no bytes for ${timeoutMs} ms after the headers (body phase)`,
+});
+
+/**
+ * A JSON answer is one message: read it whole (each chunk within timeoutMs)
+ * and check its reply id. It is parsed here once, and the transport's
+ * `response.json()` gets that parse: the body's bytes are passed on as they
+ * came (never re-encoded), and never parsed a second time.
+ */
+function watchJson(
+  response: Response,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  id: string | number,
+  timeoutMs: number,
+): Response {
+  const chunks: Uint8Array[] = [];
+  // What json() answers: the parsed reply, or the synthesized phase failure; undefined when the text is not JSON.
+  let message: { readonly value: unknown } | undefined;
+  let unparsed = "";
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const decoder = new TextDecoder();
+      let text = "";
+      for (;;) {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await readWithin(reader, timeoutMs);
+        } catch (error) {
+          if (!(error instanceof Stall)) throw error;
+          void reader.cancel().catch(() => undefined);
+          const failure = failureMessage(id, stallFailure(timeoutMs));
+          message = { value: JSON.parse(failure) };
+          controller.enqueue(new TextEncoder().encode(failure));
+          controller.close();
+          return;
+        }
+        if (chunk.done) break;
+        chunks.push(chunk.value);
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+      text += decoder.decode();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Not JSON: passed on as it came; the transport reports that itself.
+        unparsed = text;
+        for (const c of chunks) controller.enqueue(c);
+        controller.close();
+        return;
+      }
+      const ids = replyIds(parsed);
+      if (ids.length > 0 && !ids.includes(id)) {
+        const failure = failureMessage(id, {
+          oddkit_phase: "reply-id",
+          timeout_ms: timeoutMs,
+          detail: `${mismatch(id, ids)} (reply phase)`,
+        });
+        message = { value: JSON.parse(failure) };
+        controller.enqueue(new TextEncoder().encode(failure));
+      } else {
+        message = { value: parsed };
+        for (const c of chunks) controller.enqueue(c);
+      }
+      chunks.length = 0;
+      controller.close();
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const watched = new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  // json() reads the body through (no second decode) and answers the message parsed above;
+  // text() still reads the bytes as they came.
+  Object.defineProperty(watched, "json", {
+    value: async (): Promise<unknown> => {
+      const r = (watched.body as ReadableStream<Uint8Array>).getReader(); // throws when already read
+      while (!(await r.read()).done);
+      if (message === undefined) return JSON.parse(unparsed); // not JSON: rejects as Response's json() would
+      return message.value;
+    },
+  });
+  return watched;
+}
+
 /**
  * The response with its body watched (unchanged when there is nothing to
  * watch: no request id, no body, not JSON or SSE, not a 2xx).
@@ -100,6 +192,7 @@ export function watchPhases(response: Response, requestBody: unknown, timeoutMs:
   const sse = type.includes("text/event-stream");
   if (!sse && !type.includes("application/json")) return response;
   const reader = response.body.getReader();
+  if (!sse) return watchJson(response, reader, id, timeoutMs);
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let buffer = "";
@@ -110,44 +203,10 @@ export function watchPhases(response: Response, requestBody: unknown, timeoutMs:
     timeout_ms: timeoutMs,
     detail,
   });
-  const stalled = () =>
-    fail("body", `the response body stalled: no bytes for ${timeoutMs} ms after the headers (body phase)`);
+  const stalled = () => stallFailure(timeoutMs);
 
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (!sse) {
-        // A JSON answer is one message: read it whole (each chunk within timeoutMs), then check its id.
-        let text = "";
-        for (;;) {
-          let chunk: ReadableStreamReadResult<Uint8Array>;
-          try {
-            chunk = await readWithin(reader, timeoutMs);
-          } catch (error) {
-            if (!(error instanceof Stall)) throw error;
-            void reader.cancel().catch(() => undefined);
-            controller.enqueue(encoder.encode(failureMessage(id, stalled())));
-            controller.close();
-            return;
-          }
-          if (chunk.done) break;
-          text += decoder.decode(chunk.value, { stream: true });
-        }
-        text += decoder.decode();
-        let ids: (string | number)[] = [];
-        try {
-          ids = replyIds(JSON.parse(text));
-        } catch {
-          // Not JSON: the transport reports that itself.
-          ids = [id];
-        }
-        const out =
-          ids.length > 0 && !ids.includes(id)
-            ? failureMessage(id, fail("reply-id", `${mismatch(id, ids)} (reply phase)`))
-            : text;
-        controller.enqueue(encoder.encode(out));
-        controller.close();
-        return;
-      }
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
         chunk = await readWithin(reader, timeoutMs);
