@@ -7,53 +7,84 @@
  * are not legacy.
  */
 
+import {
+  LEGACY_RESULT_FIELDS as CONTRACT_LEGACY_RESULT_FIELDS,
+  MANY_RESULT_FIELDS,
+  ONE_RESULT_FIELDS,
+} from "../../contract/index.js";
+import type { LegacyArticle, LegacyCatalogResult } from "../../legacy/catalog.js";
+import type { LegacyGetResult } from "../../legacy/get.js";
+import type { LegacyResolved, LegacyResolveResult } from "../../legacy/resolve.js";
+import type { LegacyHit, LegacySearchResult } from "../../legacy/search.js";
+
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+
+/**
+ * The legacy `result` fields are the contract's own table of them
+ * (src/contract/responses.ts LEGACY_RESULT_FIELDS, the fields the legacy
+ * envelope window carries), less the names the contract result also has with
+ * its own meaning (`total`, `status`), plus the legacy error answers' `error`
+ * (get's `{ error, path }`, resolve's INVALID_INPUT): the contract answers
+ * errors as error results (`error_code`, `error_message`).
+ */
+const LEGACY_ERROR_FIELDS = ["error"] as const satisfies readonly (
+  | KeysOfUnion<LegacyGetResult>
+  | KeysOfUnion<LegacyResolveResult>
+)[];
+const CONTRACT_RESULT_FIELDS: ReadonlySet<string> = new Set<string>([
+  ...MANY_RESULT_FIELDS,
+  ...ONE_RESULT_FIELDS,
+]);
+
 /** Fields of a legacy `result` that the contract result does not have (or has with another meaning). */
 export const LEGACY_RESULT_FIELDS: ReadonlySet<string> = new Set([
-  "hits",
-  "articles",
-  "pagination",
-  "evidence",
-  "docs_considered",
-  "overlay_hits",
-  "baseline_hits",
-  "categories",
-  "start_here",
-  "canon",
-  "baseline",
-  "baseline_total",
-  "resolved",
-  "input_uri",
-  "supersession_chain",
-  "warning",
-  "topic",
-  "dod",
-  "constraints",
-  "docs_available",
-  "content",
-  "content_hash",
-  "metadata",
-  "path",
-  "error",
-  "section",
+  ...Object.values(CONTRACT_LEGACY_RESULT_FIELDS)
+    .flat()
+    .filter((f) => !CONTRACT_RESULT_FIELDS.has(f)),
+  ...LEGACY_ERROR_FIELDS,
 ]);
+
+/** The legacy result fields holding entries, per action (typed against the legacy answers). */
+const ENTRY_LISTS = {
+  search: ["hits", "overlay_hits", "baseline_hits"],
+  catalog: ["articles"],
+  resolve: ["resolved"],
+} as const satisfies {
+  readonly search: readonly KeysOfUnion<LegacySearchResult>[];
+  readonly catalog: readonly (keyof LegacyCatalogResult)[];
+  readonly resolve: readonly KeysOfUnion<LegacyResolveResult>[];
+};
 
 /** Lists of legacy entries: a read after one of these (elements, callbacks) is an entry read. */
-export const LEGACY_LIST_FIELDS: ReadonlySet<string> = new Set([
-  "hits",
-  "articles",
-  "overlay_hits",
-  "baseline_hits",
-  "resolved",
-]);
+export const LEGACY_LIST_FIELDS: ReadonlySet<string> = new Set(Object.values(ENTRY_LISTS).flat());
 
-/** Fields of a legacy entry (search hit, catalog article, resolve's `resolved`) the contract entry lacks or moved. */
-export const LEGACY_ENTRY_FIELDS: ReadonlySet<string> = new Set([
-  "path",
-  "tags",
-  "source",
-  "url",
-  "metadata",
-]);
+/**
+ * Every field of a legacy entry (search hit, catalog article, resolve's
+ * `resolved`), as the legacy types declare them, with what the contract entry
+ * has in its place: the compiler holds this table to those types, so a field
+ * added there must be classified here.
+ */
+const LEGACY_ENTRY: Readonly<
+  Record<keyof LegacyHit | keyof LegacyArticle | keyof LegacyResolved, "same" | "moved" | "gone" | "changed">
+> = {
+  uri: "same",
+  title: "same",
+  score: "same",
+  snippet: "same",
+  path: "gone",
+  source: "gone",
+  url: "gone",
+  tags: "moved", // metadata.tags, with disclosure metadata
+  metadata: "moved", // only with disclosure metadata
+  content_hash: "changed", // another hash of the served revision
+};
+
+/** Fields of a legacy entry the contract entry lacks, moved or changed. */
+export const LEGACY_ENTRY_FIELDS: ReadonlySet<string> = new Set(
+  Object.entries(LEGACY_ENTRY)
+    .filter(([, how]) => how !== "same")
+    .map(([field]) => field),
+);
 
 export const LEGACY_PAGINATION_FIELDS: ReadonlySet<string> = new Set([
   "total_candidates",

@@ -47,6 +47,8 @@ export interface Trace {
   readonly flags: { readonly node: Node; readonly flag: "metadata" }[];
   /** Reads of an entry's frontmatter field a contract filter selects on (`metadata.audience`, …). */
   readonly predicates: { readonly node: Node; readonly field: string }[];
+  /** Reads of `result.status` (its values differ by action: see detect's resolve rule). */
+  readonly statuses: Node[];
   /** For a call inside a wrapper: the position of what the wrapper returns. */
   returned: { steps: readonly string[]; parsed: boolean } | null;
 }
@@ -126,7 +128,7 @@ export function traceFrom(
   initial: { steps: readonly string[]; parsed: boolean },
   options: { stopAtReturnOf?: Node } = {},
 ): Trace {
-  const trace: Trace = { reads: [], escapes: [], flags: [], predicates: [], returned: null };
+  const trace: Trace = { reads: [], escapes: [], flags: [], predicates: [], statuses: [], returned: null };
   const visited = new Set<string>();
   let visits = 0;
 
@@ -200,6 +202,7 @@ export function traceFrom(
       if (FILTERABLE_FIELDS.has(field)) trace.predicates.push({ node: at, field });
       return null;
     }
+    if (field === "status" && l === "result" && !onErrorPath(at)) trace.statuses.push(at);
     const cls = classifyRead(state.steps, field, transportContent);
     if (cls.legacy && !onErrorPath(at))
       trace.reads.push({ node: at, field, what: cls.what, steps: state.steps });

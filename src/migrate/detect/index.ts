@@ -239,6 +239,13 @@ export function detect(files: readonly SourceFile[]): Detection {
       for (const f of trace.flags)
         trace.reads.push({ node: f.node, field: "metadata", what: "entry.metadata", steps: ["data"] });
     }
+    // Resolve's statuses differ: legacy answered FOUND (with a warning) for a dangling supersession and
+    // its own CIRCULAR_SUPERSESSION / INVALID_INPUT, where the contract answers an error result.
+    // (On the legacy envelope too: where the names collide, `status` keeps the contract's meaning.)
+    if (call.action === "resolve" && !call.insideWrapper) {
+      for (const node of trace.statuses)
+        trace.reads.push({ node, field: "status", what: "result.status", steps: ["result"] });
+    }
     // A catalog listing filtered in code on a frontmatter field the contract filters on: legacy listed
     // every kind and truncated the page before the filter; the rewrite moves it to a server filter.
     if (call.action === "catalog" && !window && !call.insideWrapper) {
@@ -336,6 +343,12 @@ const READ_REASONS: Readonly<Record<string, string>> = {
   "result.articles": "result.articles is result.data in the contract",
   "result.content": "get's content is data.body in the contract",
   "result.path": "get/resolve results carry no path",
+  "result.status":
+    "resolve's status differs: legacy answered FOUND with a warning for a dangling supersession (and CIRCULAR_SUPERSESSION / INVALID_INPUT), the contract answers an error result",
+  "result.content_hash":
+    "the contract's content_hash is another hash of the served revision: hashes stored from the legacy server will not match",
+  "entry.content_hash":
+    "the contract's content_hash is another hash of the served revision: hashes stored from the legacy server will not match",
 };
 
 function readReason(what: string, action: Action | null): string {
