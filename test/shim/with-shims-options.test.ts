@@ -12,13 +12,21 @@ import { OddkitRequestError } from "../../src/errors/index.js";
 import { type EmulatedResultMeta, withShims } from "../../src/shim/with-shims.js";
 import { fixtureCorpus, legacyVisible, serverPair } from "./harness.js";
 
-const LISTING = { disclosure: ["summary"], include: ["canon", "docs"], limit: 3 } as const;
+const LISTING = {
+  disclosure: ["summary"] as const,
+  include: ["canon", "docs"] as ("canon" | "docs")[],
+  limit: 3,
+};
 
 describe("withShims honours per-call options on every era", () => {
   let pair: Awaited<ReturnType<typeof serverPair>>;
   const open: OddkitClient[] = [];
   const client = (server: "legacy" | "contract", onEvent?: (e: ClientEvent) => void) => {
-    const made = createOddkitClient({ server: pair[server], countTokens: false, ...(onEvent ? { onEvent } : {}) });
+    const made = createOddkitClient({
+      server: pair[server],
+      countTokens: false,
+      ...(onEvent ? { onEvent } : {}),
+    });
     open.push(made);
     return made;
   };
