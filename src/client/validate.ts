@@ -130,7 +130,11 @@ export function contractViolations(
       out.push({ check: "schema", reason: `result.${issue.path.join(".")}: ${issue.message}` });
     }
   }
-  for (const v of checkCompliance({ action: request.action, params: wire }, envelope)) out.push(v);
+  // The request is resolved already, and entries the result schema passed need no second parse.
+  const violations = checkCompliance({ action: request.action, params: wire, resolved: request }, envelope, {
+    resultSchemaPassed: parsed.success,
+  });
+  for (const v of violations) out.push(v);
   return out;
 }
 

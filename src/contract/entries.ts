@@ -78,6 +78,23 @@ export function entrySchema(action: Action, flags: readonly Flag[]) {
   return schema;
 }
 
+const entryListSchemas = new Map<string, z.ZodArray<ReturnType<typeof buildEntrySchema>>>();
+
+/**
+ * A list of entries of one action at one disclosure: what the compliance
+ * checks parse a listing's entries with, once for the whole list (an issue's
+ * path starts with the entry's index).
+ */
+export function entryListSchema(action: Action, flags: readonly Flag[]) {
+  const key = `${action}:${FLAGS.filter((f) => flags.includes(f)).join(",")}`;
+  let schema = entryListSchemas.get(key);
+  if (!schema) {
+    schema = z.array(entrySchema(action, flags));
+    entryListSchemas.set(key, schema);
+  }
+  return schema;
+}
+
 /**
  * An entry at any disclosure the action permits: floor and native fields required, each
  * permitted flag's field optional, nothing else (the schema of `AnyEntry`). What a tool's

@@ -8,10 +8,10 @@ import { resolve } from "node:path";
 import { DEFAULT_KIND_MAP, type KindMap, normalizePath } from "../contract/index.js";
 import { corpusKindMap, type KindMapSource } from "./kind-map-file.js";
 import { DEFAULT_RESIDENT_TEXT_BYTES, OnDiskDocument } from "./on-disk.js";
-import { type ParseResult, parseDocument, sha256Hex } from "./parse.js";
-import { ParseCache } from "./parse-cache.js";
+import { contentHashOfBytes, type ParseResult, parseDocument, sha256Hex } from "./parse.js";
+import { type CachedParse, cachedResult, ParseCache } from "./parse-cache.js";
 import type { Corpus, CorpusDocument, LoadWarning } from "./types.js";
-import { listMarkdownFiles, readCorpusFileSync } from "./walk.js";
+import { listMarkdownFiles, readCorpusBytesSync } from "./walk.js";
 
 export interface CorpusOptions {
   /**
@@ -88,9 +88,9 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
       : { ...file, result: { ...file.result, document: new OnDiskDocument(doc, listing.root) } };
   };
   for (const path of listing.paths) {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = readCorpusFileSync(listing.root, path);
+      bytes = readCorpusBytesSync(listing.root, path);
     } catch (error) {
       readWarnings.push({
         path: normalizePath(path),
@@ -98,18 +98,30 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
       });
       continue;
     }
-    const result = cache
-      ? cache.parse(normalizePath(path), text, sha256Hex(text), kindMap)
-      : parseDocument(path, text, kindMap);
-    let file: ParsedFile = { path, result };
     if (!onDisk) {
-      residentBytes += Buffer.byteLength(text);
+      residentBytes += bytes.length;
       if (residentBytes > residentLimit) {
         onDisk = true;
         for (let i = 0; i < parsed.length; i++) parsed[i] = keepOnDisk(parsed[i]!);
       }
     }
-    if (onDisk) file = keepOnDisk(file);
+    const docPath = normalizePath(path);
+    const hash = contentHashOfBytes(bytes);
+    const entry = cache?.cached(docPath, hash);
+    if (entry !== undefined) {
+      // A cached parse of this very text: a document kept on disk needs no text at all.
+      parsed.push({
+        path,
+        result: onDisk ? onDiskResult(entry, listing.root) : cachedResult(entry, bytes.toString("utf8")),
+      });
+      continue;
+    }
+    const parsedFile: ParsedFile = {
+      path,
+      result: parseDocument(path, bytes.toString("utf8"), kindMap, hash),
+    };
+    const file = onDisk ? keepOnDisk(parsedFile) : parsedFile;
+    cache?.record(docPath, hash, file.result);
     parsed.push(file);
   }
   cache?.save();
@@ -117,6 +129,15 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
   const corpus = cache ? { ...assembled, parsedFromCache: cache.hits } : assembled;
   if (readWarnings.length === 0) return corpus;
   return { ...corpus, warnings: sortWarnings([...corpus.warnings, ...readWarnings]) };
+}
+
+/** A cached parse as a document kept on disk (cached fields own their strings: nothing to detach). */
+function onDiskResult(entry: CachedParse, root: string): ParseResult {
+  const warnings = [...entry.warnings];
+  const document = entry.fields === null ? null : new OnDiskDocument(entry.fields, root, true);
+  return entry.skipped === undefined
+    ? { document, warnings }
+    : { document, warnings, skipped: entry.skipped };
 }
 
 /** A corpus from in-memory files (their text stays resident). */

@@ -14,7 +14,7 @@ import { CorpusFileChangedError } from "../errors/index.js";
 import { normalizeText } from "./document.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { sha256Hex } from "./parse.js";
-import type { CorpusDocument } from "./types.js";
+import type { CorpusDocument, DocumentFields } from "./types.js";
 import { readCorpusFileSync } from "./walk.js";
 
 export { CorpusFileChangedError };
@@ -35,12 +35,15 @@ export class OnDiskDocument implements CorpusDocument {
   readonly date: string | null;
   readonly #root: string;
 
-  /** `doc` as loaded from `root` (its path is relative to it); its text is not kept. */
-  constructor(doc: CorpusDocument, root: string) {
+  /**
+   * `doc` as loaded from `root` (its path is relative to it); its text is not kept. `detached`:
+   * the fields already share no storage with the file text (e.g. read from the parse cache).
+   */
+  constructor(doc: DocumentFields, root: string, detached = false) {
     // The fields are copied, not shared: strings the YAML parser and the markdown reader cut out of
     // the file are V8 slices that keep the whole file text alive (10k documents: 250 MB of heap for
     // 20 MB of fields, the texts this class exists to drop). A structured clone owns its strings.
-    const kept = detachedFields(doc);
+    const kept = detached ? doc : detachedFields(doc);
     this.path = doc.path;
     this.uri = kept.uri;
     this.title = kept.title;
@@ -86,7 +89,7 @@ export class OnDiskDocument implements CorpusDocument {
 }
 
 /** The fields a document keeps from its text, as copies sharing no storage with that text. */
-function detachedFields(doc: CorpusDocument) {
+function detachedFields(doc: DocumentFields) {
   const fields = {
     uri: doc.uri,
     title: doc.title,

@@ -17,29 +17,23 @@
  * because of the cache.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
+import { pruneCacheFiles, readCheckedFile, writeCheckedFile } from "../cache-file.js";
 import type { KindMap } from "../contract/index.js";
 import { normalizeText } from "./document.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { type ParseResult, parseDocument } from "./parse.js";
 import { packageVersion } from "./sample.js";
-import type { CorpusDocument, LoadWarning } from "./types.js";
+import type { CorpusDocument, DocumentFields, LoadWarning } from "./types.js";
 
 /** Bump when the file layout changes. */
 const FORMAT = 1;
 const MAGIC = "ODDKITDC";
 const EXTENSION = ".docs";
-/** A temporary file this old belongs to a writer that was killed. */
-const STRAY_TEMP_MS = 10 * 60_000;
-const HASH_BYTES = 32;
-
-/** A document's fields that do not carry its text (`raw` and `body` come from the file read). */
-export type DocumentFields = Omit<CorpusDocument, "raw" | "body">;
 
 /** One file's parse, as cached: its fields (null when skipped), warnings and skip reason. */
-interface Entry {
+export interface CachedParse {
   readonly hash: string;
   readonly fields: DocumentFields | null;
   readonly warnings: readonly LoadWarning[];
@@ -49,7 +43,7 @@ interface Entry {
 interface Payload {
   readonly format: number;
   readonly key: string;
-  readonly entries: Record<string, Entry>;
+  readonly entries: Record<string, CachedParse>;
 }
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
@@ -77,7 +71,7 @@ function parserFingerprint(): string {
     "",
   ].join("\n");
   const parsed = parseDocument("docs/probe.md", probe);
-  const { raw: _raw, body: _body, ...fields } = parsed.document ?? ({} as CorpusDocument);
+  const fields = parsed.document === null ? null : fieldsOf(parsed.document);
   rulesFingerprint = sha256(
     JSON.stringify({ FORMAT, version: packageVersion(), fields, warnings: parsed.warnings }),
   );
@@ -90,8 +84,8 @@ export class ParseCache {
   readonly #prefix: string;
   readonly #dir: string;
   readonly #key: string;
-  readonly #previous: Record<string, Entry>;
-  readonly #next: Record<string, Entry> = Object.create(null);
+  readonly #previous: Record<string, CachedParse>;
+  readonly #next: Record<string, CachedParse> = Object.create(null);
   /** Entries reused from the file (the rest were parsed). */
   hits = 0;
   #changed = false;
@@ -109,28 +103,26 @@ export class ParseCache {
     return new ParseCache(dir, root, kindMap);
   }
 
-  /**
-   * The parse of `path` (normalised) whose text is `text` with sha256 `hash`: from the cache
-   * when it holds this path with this hash, else parsed now (and recorded for `save`).
-   */
-  parse(path: string, text: string, hash: string, kindMap: KindMap): ParseResult {
+  /** The cached parse of `path` (normalised) when its text's sha256 is `hash`, else undefined. */
+  cached(path: string, hash: string): CachedParse | undefined {
     const entry = this.#previous[path];
-    if (entry !== undefined && entry.hash === hash) {
-      this.hits++;
-      this.#next[path] = entry;
-      return resultOf(entry, text);
-    }
-    const result = parseDocument(path, text, kindMap, hash);
+    if (entry === undefined || entry.hash !== hash) return undefined;
+    this.hits++;
+    this.#next[path] = entry;
+    return entry;
+  }
+
+  /**
+   * Record the parse of `path` (normalised; text sha256 `hash`) for `save`. Pass the document the
+   * corpus keeps (for a document kept on disk, its detached fields): the entry holds its fields
+   * until the load ends, and fields cut out of the text would keep that text alive meanwhile.
+   */
+  record(path: string, hash: string, result: ParseResult): void {
     const { document, warnings, skipped } = result;
-    let fields: DocumentFields | null = null;
-    if (document !== null) {
-      const { raw: _raw, body: _body, ...rest } = document;
-      fields = rest;
-    }
+    const fields = document === null ? null : fieldsOf(document);
     this.#next[path] =
       skipped === undefined ? { hash, fields, warnings } : { hash, fields, warnings, skipped };
     this.#changed = true;
-    return result;
   }
 
   /** Write the entries of this load when they differ from the file's (atomically); true when written. */
@@ -138,33 +130,16 @@ export class ParseCache {
     const stale = Object.keys(this.#previous).some((path) => this.#next[path] === undefined);
     if (!this.#changed && !stale) return false;
     const payload: Payload = { format: FORMAT, key: this.#key, entries: this.#next };
-    const body = Buffer.concat([Buffer.from(MAGIC, "latin1"), serialize(payload)]);
-    const temp = `${this.#file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    try {
-      mkdirSync(this.#dir, { recursive: true });
-      writeFileSync(temp, Buffer.concat([body, createHash("sha256").update(body).digest()]));
-      renameSync(temp, this.#file);
-    } catch {
-      try {
-        rmSync(temp, { force: true });
-      } catch {
-        // The folder itself is unusable (e.g. a file stands where it should be): nothing was written.
-      }
-      return false;
-    }
-    this.#prune();
+    if (!writeCheckedFile(this.#file, [Buffer.from(MAGIC, "latin1"), serialize(payload)])) return false;
+    pruneCacheFiles(this.#dir, this.#prefix, EXTENSION, this.#file);
     return true;
   }
 
-  #read(): Record<string, Entry> | null {
+  #read(): Record<string, CachedParse> | null {
+    const content = readCheckedFile(this.#file);
+    if (content === null || content.toString("latin1", 0, MAGIC.length) !== MAGIC) return null;
     try {
-      const buffer = readFileSync(this.#file);
-      if (buffer.length < MAGIC.length + HASH_BYTES || buffer.toString("latin1", 0, MAGIC.length) !== MAGIC) {
-        return null;
-      }
-      const body = buffer.subarray(0, buffer.length - HASH_BYTES);
-      if (sha256(body) !== buffer.toString("hex", buffer.length - HASH_BYTES)) return null;
-      const payload = deserialize(body.subarray(MAGIC.length)) as Payload;
+      const payload = deserialize(content.subarray(MAGIC.length)) as Payload;
       if (payload?.format !== FORMAT || payload.key !== this.#key || typeof payload.entries !== "object") {
         return null;
       }
@@ -173,25 +148,26 @@ export class ParseCache {
       return null;
     }
   }
-
-  /** Older files of this corpus folder (other kind maps or rules) go; so do abandoned temporary files. */
-  #prune(): void {
-    try {
-      for (const name of readdirSync(this.#dir)) {
-        const path = join(this.#dir, name);
-        if (!name.startsWith(this.#prefix) || path === this.#file) continue;
-        if (name.endsWith(EXTENSION)) rmSync(path, { force: true });
-        else if (name.endsWith(".tmp") && Date.now() - statSync(path).mtimeMs > STRAY_TEMP_MS)
-          rmSync(path, { force: true });
-      }
-    } catch {
-      // Pruning is housekeeping only.
-    }
-  }
 }
 
-/** A cached entry as the parse result of `text` (the file it was cached from, byte for byte). */
-function resultOf(entry: Entry, text: string): ParseResult {
+/** A document's fields, read one by one (a document kept on disk reads its file for `raw`/`body`). */
+function fieldsOf(doc: DocumentFields): DocumentFields {
+  return {
+    path: doc.path,
+    uri: doc.uri,
+    title: doc.title,
+    frontmatter: doc.frontmatter,
+    blockquote: doc.blockquote,
+    summary: doc.summary,
+    contentHash: doc.contentHash,
+    kind: doc.kind,
+    kindResolution: doc.kindResolution,
+    date: doc.date,
+  };
+}
+
+/** A cached parse as the parse result of `text` (the file it was cached from, byte for byte). */
+export function cachedResult(entry: CachedParse, text: string): ParseResult {
   const warnings = [...entry.warnings];
   if (entry.fields === null) {
     return entry.skipped === undefined

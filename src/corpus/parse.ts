@@ -4,6 +4,7 @@
  * in the Node-free document.ts; this adds path normalisation, the
  * `exposure: noindex` skip, warnings and the node:crypto content hash.
  */
+import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
 import { DEFAULT_KIND_MAP, type KindMap, NOINDEX_EXPOSURE, normalizePath } from "../contract/index.js";
 import { buildDocument, readDocumentText } from "./document.js";
@@ -19,6 +20,15 @@ export interface ParseResult {
 
 export function sha256Hex(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/**
+ * `sha256Hex` of the text `bytes` decode to. Valid UTF-8 encodes back to the very same bytes, so
+ * those are hashed as they are, undecoded; anything else is decoded (bad sequences become U+FFFD)
+ * and that text hashed, as sha256Hex would.
+ */
+export function contentHashOfBytes(bytes: Buffer): string {
+  return isUtf8(bytes) ? createHash("sha256").update(bytes).digest("hex") : sha256Hex(bytes.toString("utf8"));
 }
 
 /** `contentHash`, when given, is `sha256Hex(text)` computed by the caller (the loader hashes every file first). */

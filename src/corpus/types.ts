@@ -31,6 +31,9 @@ export interface CorpusDocument {
   readonly date: string | null;
 }
 
+/** A document's fields without its text (`raw`, `body`): what a document kept on disk or cached holds. */
+export type DocumentFields = Omit<CorpusDocument, "raw" | "body">;
+
 export interface LoadWarning {
   readonly path: string;
   /** 1-based line in the file the warning points at, when known (e.g. a YAML error). */

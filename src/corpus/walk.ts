@@ -111,6 +111,11 @@ export async function readCorpusFile(root: string, path: string): Promise<string
 
 /** readCorpusFile, synchronously (the loader reads one file at a time; see load.ts). */
 export function readCorpusFileSync(root: string, path: string): string {
+  return readCorpusBytesSync(root, path).toString("utf8");
+}
+
+/** readCorpusFileSync's bytes, undecoded (the loader hashes them and decodes only what it keeps). */
+export function readCorpusBytesSync(root: string, path: string): Buffer {
   let fd: number;
   try {
     fd = openSync(join(root, path), constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -120,7 +125,7 @@ export function readCorpusFileSync(root: string, path: string): string {
     throw error;
   }
   try {
-    return readFileSync(fd, "utf8");
+    return readFileSync(fd);
   } finally {
     closeSync(fd);
   }

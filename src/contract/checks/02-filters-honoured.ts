@@ -21,6 +21,8 @@ export const filtersHonoured: Check<2> = {
       });
     }
     ctx.entries.forEach((_, i) => {
+      // Judged only on ground truth or disclosed metadata (see below): skip the facts otherwise.
+      if (!ctx.kindKnowable(i)) return;
       const { uri, known, metadata, path, kind } = ctx.entryFacts(i);
       const fm = known?.frontmatter ?? metadata;
       if (fm && path !== null && !matchesStructuralFilters({ path, kind, frontmatter: fm }, filters)) {

@@ -1,4 +1,5 @@
 import { ACTION_SPECS } from "../actions.js";
+import { allowedEntryFields } from "../entries.js";
 import type { Action } from "../enums.js";
 import { legacyResultFields } from "../responses.js";
 import type { Check, ComplianceViolation } from "./check.js";
@@ -21,7 +22,9 @@ export function forbidsBody(action: Action): boolean {
 }
 
 function bodyKeysOf(item: Record<string, unknown>): string[] {
-  return BODY_FIELDS.filter((key) => key in item);
+  const keys: string[] = [];
+  for (const key of BODY_FIELDS) if (key in item) keys.push(key);
+  return keys;
 }
 
 /** No body on query-shaped actions: not in the entries, nor in the legacy lists the window opt-in adds. */
@@ -32,10 +35,13 @@ export const noBodyOnListings: Check<5> = {
     if (ctx.stage !== "answer" || !forbidsBody(ctx.action)) return [];
     const { action, entries, req, result } = ctx;
     const out: ComplianceViolation[] = [];
-    entries.forEach((entry, i) => {
-      for (const key of bodyKeysOf(entry))
-        out.push({ check: 5, reason: `entry ${i} of ${action} carries '${key}'`, evidence: entry.uri });
-    });
+    // Conforming entries carry only the disclosure's fields, and a body field is never one of them here.
+    const bodyAllowed = BODY_FIELDS.some((f) => allowedEntryFields(action, req.disclosure).includes(f));
+    if (bodyAllowed || !ctx.entriesConform())
+      entries.forEach((entry, i) => {
+        for (const key of bodyKeysOf(entry))
+          out.push({ check: 5, reason: `entry ${i} of ${action} carries '${key}'`, evidence: entry.uri });
+      });
     // The legacy opt-in never permits body either: look inside the legacy lists riding beside `data`.
     if (req.legacyEnvelope) {
       for (const field of legacyResultFields(action)) {

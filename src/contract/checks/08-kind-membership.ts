@@ -9,9 +9,13 @@ import type { AnswerStage, EntryFacts } from "./context.js";
  * membership is judged only when one of the two is there. Check 9 takes the
  * entries whose frontmatter kind decided; check 8 the rest.
  */
-export function outsideKindSet(ctx: AnswerStage, facts: EntryFacts): boolean {
+export function outsideKindSet(
+  ctx: AnswerStage,
+  facts: EntryFacts,
+  kindSet: readonly string[] = resolveKindSet(ctx.filters),
+): boolean {
   const kindKnowable = facts.known !== undefined || facts.metadata !== undefined;
-  return facts.kind !== null && kindKnowable && !resolveKindSet(ctx.filters).includes(facts.kind);
+  return facts.kind !== null && kindKnowable && !kindSet.includes(facts.kind);
 }
 
 /** The frontmatter kind decided this entry's kind, against its path (check 9's case). */
@@ -27,7 +31,10 @@ export const kindMembership: Check<8> = {
     if (ctx.stage !== "answer" || !ctx.spec.many) return [];
     const explicitKinds = ctx.filters.include !== undefined || ctx.filters.exclude !== undefined;
     const out: ComplianceViolation[] = [];
+    const kindSet = resolveKindSet(ctx.filters);
     ctx.entries.forEach((_, i) => {
+      // Both rules need ground truth or disclosed metadata for the entry.
+      if (!ctx.kindKnowable(i)) return;
       const facts = ctx.entryFacts(i);
       const { uri, kind, known } = facts;
       if (kind === null && known) {
@@ -37,7 +44,7 @@ export const kindMembership: Check<8> = {
           evidence: uri,
         });
       }
-      if (outsideKindSet(ctx, facts) && !frontmatterDecided(facts)) {
+      if (outsideKindSet(ctx, facts, kindSet) && !frontmatterDecided(facts)) {
         out.push({
           check: 8,
           reason: `entry ${i} (${uri}) is ${kind}, outside ${explicitKinds ? "the requested kinds" : `the default include (${DEFAULT_INCLUDE.join(", ")})`}`,

@@ -9,9 +9,12 @@ export const kindTwoTier: Check<9> = {
   run(ctx) {
     if (ctx.stage !== "answer" || !ctx.spec.many) return [];
     const out: ComplianceViolation[] = [];
+    const kindSet = resolveKindSet(ctx.filters);
     ctx.entries.forEach((_, i) => {
+      // Judged only on ground truth or disclosed metadata (outsideKindSet).
+      if (!ctx.kindKnowable(i)) return;
       const facts = ctx.entryFacts(i);
-      if (outsideKindSet(ctx, facts) && frontmatterDecided(facts)) {
+      if (outsideKindSet(ctx, facts, kindSet) && frontmatterDecided(facts)) {
         out.push({
           check: 9,
           reason: `entry ${i} (${facts.uri}) declares kind '${facts.declaredValid}' in frontmatter, outside ${JSON.stringify(resolveKindSet(ctx.filters))}; frontmatter kind must win over its path`,

@@ -16,25 +16,29 @@ export const nativeFieldsPresent: Check<10> = {
     const { action, entries, req, result, context } = ctx;
     const natives = nativeFields(action);
     const out: ComplianceViolation[] = [];
-    entries.forEach((entry, i) => {
-      for (const { field, message } of ctx.entryIssues(i)) {
-        if (natives.includes(field) && field in entry)
-          out.push({ check: 10, reason: `entry ${i} field '${field}': ${message}`, evidence: entry.uri });
-      }
-    });
+    // Conforming entries have every native field, present with its type.
+    const conform = ctx.entriesConform();
+    if (!conform)
+      entries.forEach((entry, i) => {
+        for (const { field, message } of ctx.entryIssues(i)) {
+          if (natives.includes(field) && field in entry)
+            out.push({ check: 10, reason: `entry ${i} field '${field}': ${message}`, evidence: entry.uri });
+        }
+      });
     if (ctx.spec.many && !validTotal(result.total)) {
       out.push({ check: 10, reason: "total is missing or not a non-negative integer" });
     }
-    entries.forEach((entry, i) => {
-      for (const key of natives) {
-        if (!(key in entry))
-          out.push({
-            check: 10,
-            reason: `entry ${i} lacks the action-native field '${key}'`,
-            evidence: entry.uri,
-          });
-      }
-    });
+    if (!conform)
+      entries.forEach((entry, i) => {
+        for (const key of natives) {
+          if (!(key in entry))
+            out.push({
+              check: 10,
+              reason: `entry ${i} lacks the action-native field '${key}'`,
+              evidence: entry.uri,
+            });
+        }
+      });
     if (action === "catalog") {
       entries.forEach((entry, i) => {
         if ("position" in entry && entry.position !== req.offset + i + 1) {

@@ -5,7 +5,7 @@
  * that need them) each entry's schema issues and kind facts.
  */
 import { ACTION_SPECS, type ActionSpec } from "../actions.js";
-import { entrySchema } from "../entries.js";
+import { entryListSchema } from "../entries.js";
 import { ACTIONS, type Action, ActionSchema, type Kind } from "../enums.js";
 import type { ErrorEnvelope } from "../errors.js";
 import { type FilterableDocument, type Filters, pickFilters } from "../filters.js";
@@ -24,6 +24,11 @@ export interface ComplianceRequest {
   readonly action: Action;
   /** Wire parameters exactly as sent. */
   readonly params?: Record<string, unknown>;
+  /**
+   * `validateRequest(action, params).request`, when the caller already has it
+   * (the client resolved the request before sending it): not resolved again.
+   */
+  readonly resolved?: ResolvedRequest;
 }
 
 export interface ComplianceContext {
@@ -31,6 +36,13 @@ export interface ComplianceContext {
   readonly documents?: ReadonlyMap<string, FilterableDocument & { readonly declaredKind?: unknown }>;
   /** Path prefix → kind map of the knowledge base (for URI-derived kinds). */
   readonly kindMap?: KindMap;
+  /**
+   * The result already passed `resultSchema(action, disclosure)` (the client
+   * parses it before the checks): every entry is an object matching the
+   * strict entry schema of its disclosure, so no entry has schema issues and
+   * the checks need not parse the entries again.
+   */
+  readonly resultSchemaPassed?: boolean;
 }
 
 /** How the response was packaged: an MCP tool result, the outer `{action, result}` envelope, or a bare result. */
@@ -92,8 +104,17 @@ export interface AnswerStage extends Base {
   readonly rawEntries: readonly unknown[];
   /** The filters of the request (listings). */
   readonly filters: Filters;
-  /** Issues of each entry against the entry schema of its disclosure (computed once, on first use). */
+  /** Issues of each entry against the entry schema of its disclosure (one parse of the list, on first use). */
   entryIssues(i: number): readonly { readonly field: string; readonly message: string }[];
+  /**
+   * Every entry of `data` is an object matching the strict entry schema of
+   * the disclosure: exactly the floor, the native fields and the requested
+   * flags' fields, each present with its type. When true, the per-entry rules
+   * that schema states hold for every entry and need not be walked.
+   */
+  entriesConform(): boolean;
+  /** Can this entry's kind be judged: ground truth known for its URI, or metadata disclosed on it? */
+  kindKnowable(i: number): boolean;
   /** Kind and path facts of each entry (computed once, on first use). */
   entryFacts(i: number): EntryFacts;
 }
@@ -112,8 +133,29 @@ export function answerStage(base: Base, req: ResolvedRequest, result: Json): Ans
       ? [result.data]
       : [];
   const entries = rawEntries.filter(isObj);
-  const issues = new Map<number, { field: string; message: string }[]>();
   const facts = new Map<number, EntryFacts>();
+  // Entry schema issues of every entry, from one parse of the whole list (first use).
+  let issues: { field: string; message: string }[][] | undefined;
+  let listParsed = false;
+  const issuesOf = (): { field: string; message: string }[][] => {
+    if (issues !== undefined) return issues;
+    issues = []; // no entry has issues (filled only when the list fails its schema)
+    listParsed = base.context.resultSchemaPassed === true;
+    if (listParsed) return issues;
+    const parsed = entryListSchema(base.action, req.disclosure).safeParse(entries);
+    listParsed = parsed.success;
+    if (!parsed.success) {
+      const byEntry: { field: string; message: string }[][] = entries.map(() => []);
+      for (const issue of parsed.error.issues) {
+        const [i, field] = issue.path;
+        if (typeof i === "number" && typeof field === "string")
+          byEntry[i]?.push({ field, message: issue.message });
+      }
+      issues = byEntry;
+    }
+    return issues;
+  };
+  let conform: boolean | undefined;
   return {
     ...base,
     stage: "answer",
@@ -124,21 +166,20 @@ export function answerStage(base: Base, req: ResolvedRequest, result: Json): Ans
     entries,
     rawEntries,
     filters: pickFilters(req.params as Json),
-    entryIssues(i) {
-      let out = issues.get(i);
-      if (out === undefined) {
-        out = [];
-        const entry = entries[i] as Json;
-        const parsed = entrySchema(base.action, req.disclosure).safeParse(entry);
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) {
-            const field = issue.path[0];
-            if (typeof field === "string") out.push({ field, message: issue.message });
-          }
-        }
-        issues.set(i, out);
+    entryIssues: (i) => issuesOf()[i] ?? [],
+    entriesConform() {
+      if (conform === undefined) {
+        issuesOf();
+        conform = entries.length === rawEntries.length && listParsed;
       }
-      return out;
+      return conform;
+    },
+    kindKnowable(i) {
+      const entry = entries[i] as Json;
+      return (
+        isObj(entry.metadata) ||
+        (base.context.documents !== undefined && base.context.documents.has(String(entry.uri ?? "")))
+      );
     },
     entryFacts(i) {
       let out = facts.get(i);
@@ -208,7 +249,9 @@ export function checkContext(
   const params = request.params ?? {};
   const base = { action, params, response, context };
   const { result, parseError, isError, wrapping } = extractResult(response);
-  const validation = validateRequest(action, params);
+  const validation = request.resolved
+    ? ({ ok: true, request: request.resolved } as const)
+    : validateRequest(action, params);
   if (!validation.ok) {
     const code = validation.error.error_code;
     if (code !== "DISCLOSURE_FLAG_NOT_PERMITTED" && code !== "LIMIT_EXCEEDS_FLAG_CAP") return null;

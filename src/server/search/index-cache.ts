@@ -20,9 +20,9 @@
  * saved: the server never fails because of it.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { endianness, homedir } from "node:os";
 import { join } from "node:path";
+import { pruneCacheFiles, readCheckedFile, writeCheckedFile } from "../../cache-file.js";
 import { FIELD_COUNT, type Postings } from "./postings.js";
 import { FIELD_BOOSTS, FIELDS, fieldTexts, processTerm, tokenize } from "./terms.js";
 
@@ -30,8 +30,6 @@ import { FIELD_BOOSTS, FIELDS, fieldTexts, processTerm, tokenize } from "./terms
 const FORMAT = 1;
 const MAGIC = "ODDKITIX";
 const EXTENSION = ".idx";
-/** A temporary file this old belongs to a writer that was killed. */
-const STRAY_TEMP_MS = 10 * 60_000;
 
 /** `ODDKIT_INDEX_CACHE=off` disables the cache; `ODDKIT_INDEX_CACHE_DIR` moves it. */
 export function defaultIndexCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -87,25 +85,20 @@ export function readCachedPostings(
   documentCount: number,
 ): Postings | null {
   if (endianness() !== "LE") return null;
-  let buffer: Buffer;
+  const body = readCheckedFile(fileOf(dir, corpusRoot, revision).file);
+  if (body === null) return null;
   try {
-    buffer = readFileSync(fileOf(dir, corpusRoot, revision).file);
-  } catch {
-    return null;
-  }
-  try {
-    return decode(buffer, revision, documentCount);
+    return decode(body, revision, documentCount);
   } catch {
     return null;
   }
 }
 
-function decode(buffer: Buffer, revision: string, documentCount: number): Postings | null {
-  if (buffer.length < 16 + 32 || buffer.toString("latin1", 0, 8) !== MAGIC) return null;
-  const body = buffer.subarray(0, buffer.length - 32);
-  if (sha256(body) !== buffer.toString("hex", buffer.length - 32)) return null;
-  const headerLength = buffer.readUInt32LE(8);
-  const header = JSON.parse(buffer.toString("utf8", 12, 12 + headerLength)) as Header;
+/** The postings in `body` (the checked file's content, trailer removed), or null when they do not check out. */
+function decode(body: Buffer, revision: string, documentCount: number): Postings | null {
+  if (body.length < 16 || body.toString("latin1", 0, 8) !== MAGIC) return null;
+  const headerLength = body.readUInt32LE(8);
+  const header = JSON.parse(body.toString("utf8", 12, 12 + headerLength)) as Header;
   if (
     header.format !== FORMAT ||
     header.revision !== revision ||
@@ -191,34 +184,8 @@ export function writeCachedPostings(
     postings.freqs,
     ...postings.fieldLengths,
   ].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength));
-  const hash = createHash("sha256").update(head);
-  for (const c of columns) hash.update(c);
-  const parts = [head, ...columns, hash.digest()];
-  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(temp, Buffer.concat(parts));
-    renameSync(temp, file);
-  } catch {
-    try {
-      rmSync(temp, { force: true });
-    } catch {
-      // The folder itself is unusable (e.g. a file stands where it should be): nothing was written.
-    }
-    return false;
-  }
-  // Older indexes of this corpus folder are superseded; temporary files left by killed writers
-  // go once they are clearly abandoned (a live writer renames its file within seconds).
-  try {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (!name.startsWith(prefix) || path === file) continue;
-      if (name.endsWith(EXTENSION)) rmSync(path, { force: true });
-      else if (name.endsWith(".tmp") && Date.now() - statSync(path).mtimeMs > STRAY_TEMP_MS)
-        rmSync(path, { force: true });
-    }
-  } catch {
-    // Pruning is housekeeping only.
-  }
+  if (!writeCheckedFile(file, [head, ...columns])) return false;
+  // Older indexes of this corpus folder are superseded.
+  pruneCacheFiles(dir, prefix, EXTENSION, file);
   return true;
 }

@@ -1,0 +1,86 @@
+/**
+ * Checked cache files, as the search index cache and the parse cache keep
+ * them: the content followed by its sha256, written to a temporary file in
+ * the same folder and renamed into place. A reader gets the content only when
+ * the digest matches, so a torn, truncated or corrupted file is never
+ * trusted; concurrent writers and a kill mid-write leave the old file, the new
+ * one or a stray temporary file, never a half file under the real name. Every
+ * failure is reported as "nothing" (false, null): a cache only saves work.
+ */
+import { createHash } from "node:crypto";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
+
+const DIGEST_BYTES = 32;
+/** A temporary file this old belongs to a writer that was killed (a live one renames within seconds). */
+const STRAY_TEMP_MS = 10 * 60_000;
+
+/** Write `parts` and their sha256 to `file` atomically (creating its folder); true when written. */
+export function writeCheckedFile(file: string, parts: readonly Uint8Array[]): boolean {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part);
+  const digest = hash.digest();
+  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    // Part by part: the parts can be hundreds of MB, and a concatenation would copy them all.
+    const fd = openSync(temp, "w");
+    try {
+      for (const part of parts) writeFileSync(fd, part);
+      writeFileSync(fd, digest);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+    return true;
+  } catch {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // The folder itself is unusable (e.g. a file stands where it should be): nothing was written.
+    }
+    return false;
+  }
+}
+
+/** The content of a file `writeCheckedFile` wrote, or null when absent, unreadable, torn or corrupt. */
+export function readCheckedFile(file: string): Buffer | null {
+  let buffer: Buffer;
+  try {
+    buffer = readFileSync(file);
+  } catch {
+    return null;
+  }
+  if (buffer.length < DIGEST_BYTES) return null;
+  const content = buffer.subarray(0, buffer.length - DIGEST_BYTES);
+  const digest = createHash("sha256").update(content).digest();
+  return digest.equals(buffer.subarray(buffer.length - DIGEST_BYTES)) ? content : null;
+}
+
+/**
+ * Remove the files of `dir` named `prefix…extension` other than `keep` (superseded by it), and
+ * temporary files of that prefix abandoned by killed writers. Housekeeping only: never throws.
+ */
+export function pruneCacheFiles(dir: string, prefix: string, extension: string, keep: string): void {
+  try {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (!name.startsWith(prefix) || path === keep) continue;
+      if (name.endsWith(extension)) rmSync(path, { force: true });
+      else if (name.endsWith(".tmp") && Date.now() - statSync(path).mtimeMs > STRAY_TEMP_MS)
+        rmSync(path, { force: true });
+    }
+  } catch {
+    // Pruning is housekeeping only.
+  }
+}
