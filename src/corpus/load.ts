@@ -11,7 +11,7 @@ import { DEFAULT_RESIDENT_TEXT_BYTES, OnDiskDocument } from "./on-disk.js";
 import { contentHashOfBytes, type ParseResult, parseDocument, sha256Hex } from "./parse.js";
 import { type CachedParse, cachedResult, ParseCache } from "./parse-cache.js";
 import type { Corpus, CorpusDocument, LoadWarning } from "./types.js";
-import { listMarkdownFiles, readCorpusBytesSync } from "./walk.js";
+import { CorpusFileReader, listMarkdownFiles } from "./walk.js";
 
 export interface CorpusOptions {
   /**
@@ -87,10 +87,12 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
       ? file
       : { ...file, result: { ...file.result, document: new OnDiskDocument(doc, listing.root) } };
   };
+  const reader = new CorpusFileReader(listing.root);
   for (const path of listing.paths) {
+    // Valid until the next read: hashed and decoded (when text is kept or parsed) right here.
     let bytes: Buffer;
     try {
-      bytes = readCorpusBytesSync(listing.root, path);
+      bytes = reader.read(path);
     } catch (error) {
       readWarnings.push({
         path: normalizePath(path),
