@@ -39,7 +39,7 @@ export interface ToyResult {
 /** A toy: file (relative to the root) → its edit. */
 export type Toy = Readonly<Record<string, (text: string) => string>>;
 
-const ENUMS = "src/contract/enums.ts";
+const ENUMS = "src/contract/names.ts";
 const ACTIONS_FILE = "src/contract/actions.ts";
 
 const addToyAction = (text: string) =>
@@ -65,7 +65,7 @@ export const TOYS = {
 } as const satisfies Record<string, Toy>;
 
 function replaceOnce(text: string, from: string, to: string): string {
-  if (!text.includes(from)) throw new Error(`toy-change: src/contract/enums.ts no longer contains ${from}`);
+  if (!text.includes(from)) throw new Error(`toy-change: ${ENUMS} no longer contains ${from}`);
   return text.replace(from, to);
 }
 
@@ -82,7 +82,15 @@ export function compileWithToy(toy: Toy, options: CompileOptions = {}): ToyResul
   const configPath = join(root, options.srcOnly ? "tsconfig.build.json" : "tsconfig.json");
   const config = ts.readConfigFile(configPath, ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  const options_ = { ...parsed.options, noEmit: true, declaration: false, sourceMap: false };
+  // No emit: the build's emit options (source maps, their inlined sources) do not apply.
+  const options_ = {
+    ...parsed.options,
+    noEmit: true,
+    declaration: false,
+    sourceMap: false,
+    inlineSources: false,
+    declarationMap: false,
+  };
   const host = ts.createCompilerHost(options_, true);
   const edited = new Map(
     Object.entries(toy).map(([file, edit]) => [

@@ -7,7 +7,10 @@
  * beyond the plain-data use-case table.
  */
 import type { Command } from "commander";
+// The plain-data action table (no zod): see the import-boundary test's zod-free entries.
+import { ACTION_SPECS } from "../contract/actions.js";
 import type { Action } from "../contract/index.js";
+import { ACTIONS } from "../contract/names.js";
 import { USE_CASE_ROWS } from "../helpers/use-cases.js";
 import type { CliContext } from "./context.js";
 
@@ -26,14 +29,15 @@ export interface CommandEntry {
 /** Commander's own usage errors (unknown flag, missing argument) exit with this code (see main.ts). */
 export const USAGE_EXIT = 64;
 
-/** The five retrieval verbs, in the contract's order; `Record<Action, …>` keeps the list complete. */
-export const ACTION_SUMMARY: Readonly<Record<Action, string>> = {
-  search: "Ranked search (score and snippet on every hit)",
-  catalog: "List documents in path or date order",
-  get: "One document by URI (default disclosure: body)",
-  resolve: "One document by URI, following superseded_by to the current one",
-  preflight: "The documents to read before a task (start here, constraints, definition of done)",
-};
+/**
+ * The retrieval verbs, in the contract's order, each with its row's `summary`
+ * (ACTION_SPECS): a new action gets its verb and help line from its row.
+ * Read from the zod-free action table, not the contract index, so `--help`
+ * never loads zod.
+ */
+export const ACTION_SUMMARY: Readonly<Record<Action, string>> = Object.fromEntries(
+  ACTIONS.map((action) => [action, ACTION_SPECS[action].summary]),
+) as Record<Action, string>;
 
 const RETRIEVAL_EXIT_CODES = {
   0: "answered (including NO_MATCH)",

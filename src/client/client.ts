@@ -26,6 +26,7 @@ import {
   OddkitTimeoutError,
   OddkitTransportError,
 } from "../errors/index.js";
+import { type AnswerCall, type AnswerStrategy, registerComposer } from "./answer.js";
 import { type CacheOptions, ResultCache } from "./cache/layer.js";
 import { endpointUrl, stripConsumer } from "./endpoint.js";
 import { type ClientRetryOptions, createHttpFetch, type RequestFetch, resolveRetry } from "./http.js";
@@ -231,7 +232,17 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
           (error, operation) => emit({ type: "cache-error", action: "cache", params: { operation }, error }),
         );
 
-  async function run(action: Action, params: unknown, callOptions: CallOptions = {}): Promise<Json> {
+  /**
+   * The one request path of every retrieval call. `strategies` may answer a validated call
+   * instead of the server (answer.ts); `paging` marks a page of `paginate`.
+   */
+  async function run(
+    action: Action,
+    params: unknown,
+    callOptions: CallOptions,
+    strategies: readonly AnswerStrategy[],
+    paging = false,
+  ): Promise<Json> {
     const started = clock();
     const tool = toolName(action);
     let wireForEvent: Json = {};
@@ -260,6 +271,37 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
           ]),
           { ...errorOptions, sent: false },
         );
+      }
+
+      const call: AnswerCall = {
+        action,
+        request,
+        wire,
+        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+        fresh: callOptions.cache === false && !paging,
+      };
+      for (const strategy of strategies) {
+        const answer = await untilAborted(strategy(call), callOptions.signal);
+        if (answer === null) continue;
+        const answered = { ...errorOptions, request: { tool, params: wire, endpoint: answer.endpoint } };
+        const read = validateToolResult(
+          { content: [{ type: "text", text: answer.text }], isError: answer.isError },
+          request,
+          wire,
+          answer.maxResponseBytes ?? maxResponseBytes,
+          answered,
+        );
+        const meta: ResultMeta = {
+          bytes: read.bytes,
+          tokens: await countTokens(read.text),
+          cached: false,
+          revalidated: false,
+          durationMs: clock() - started,
+          emulated: false,
+          ...answer.meta,
+        };
+        emit({ type: "call", action, params: wire, meta });
+        return Object.assign(read.envelope.result as Json, { meta });
       }
 
       const fetchValidated = async (signal?: AbortSignal): Promise<Fetched> => {
@@ -339,63 +381,73 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
     }
   }
 
-  // The result's static type follows the disclosure literal (types.ts); at run time it is the validated JSON.
-  // One method per row of the action table: a new action needs no line here.
-  const actions = Object.fromEntries(
-    ACTIONS.map((action) => [action, (params: unknown, o?: CallOptions) => run(action, params, o)]),
-  ) as unknown as OddkitActions;
-  const client: OddkitClient = {
-    ...actions,
-    paginate: ((action: ManyAction, params: Json, paginateOptions?: PaginateOptions) => {
-      if (!(MANY_ACTIONS as readonly unknown[]).includes(action)) {
-        throw new TypeError(
-          `paginate: '${String(action)}' is not a multi-result action (${MANY_ACTIONS.join(", ")})`,
-        );
-      }
-      return paginateEntries(
+  /** A client over this session, cache and options that tries `strategies` before the server. */
+  const build = (strategies: readonly AnswerStrategy[]): OddkitClient => {
+    // The result's static type follows the disclosure literal (types.ts); at run time it is the validated JSON.
+    // One method per row of the action table: a new action needs no line here.
+    const actions = Object.fromEntries(
+      ACTIONS.map((action) => [
         action,
-        params ?? {},
-        async (page) => (await run(action, page, { cache: false })) as never,
-        paginateOptions,
-      );
-    }) as OddkitClient["paginate"],
-    version,
-    async callTool(name, args = {}) {
-      const started = clock();
-      const errorOptions: OddkitErrorOptions = { action: name, request: requestInfo(name, args) };
-      try {
-        const raw = await callRaw(name, args, name);
-        const read = readToolResult(raw, maxResponseBytes, errorOptions, { requireResult: false });
-        const meta: ResultMeta = {
-          bytes: read.bytes,
-          tokens: await countTokens(read.text),
-          cached: false,
-          revalidated: false,
-          durationMs: clock() - started,
-          emulated: false,
-        };
-        emit({ type: "call", action: name, params: args, meta });
-        return { envelope: read.envelope, isError: read.isError, meta };
-      } catch (error) {
-        emit({ type: "error", action: name, params: args, error });
-        throw error;
-      }
-    },
-    async serverInfo() {
-      try {
-        return await session.serverInfo(callBudgetMs);
-      } catch (error) {
-        throw toTransportError(error, { action: "serverInfo" }, url ? timeoutMs : callBudgetMs);
-      }
-    },
-    close: () => session.close(),
+        (params: unknown, o?: CallOptions) => run(action, params, o ?? {}, strategies),
+      ]),
+    ) as unknown as OddkitActions;
+    const client: OddkitClient = {
+      ...actions,
+      paginate: ((action: ManyAction, params: Json, paginateOptions?: PaginateOptions) => {
+        if (!(MANY_ACTIONS as readonly unknown[]).includes(action)) {
+          throw new TypeError(
+            `paginate: '${String(action)}' is not a multi-result action (${MANY_ACTIONS.join(", ")})`,
+          );
+        }
+        return paginateEntries(
+          action,
+          params ?? {},
+          async (page) => (await run(action, page, { cache: false }, strategies, true)) as never,
+          paginateOptions,
+        );
+      }) as OddkitClient["paginate"],
+      version,
+      async callTool(name, args = {}) {
+        const started = clock();
+        const errorOptions: OddkitErrorOptions = { action: name, request: requestInfo(name, args) };
+        try {
+          const raw = await callRaw(name, args, name);
+          const read = readToolResult(raw, maxResponseBytes, errorOptions, { requireResult: false });
+          const meta: ResultMeta = {
+            bytes: read.bytes,
+            tokens: await countTokens(read.text),
+            cached: false,
+            revalidated: false,
+            durationMs: clock() - started,
+            emulated: false,
+          };
+          emit({ type: "call", action: name, params: args, meta });
+          return { envelope: read.envelope, isError: read.isError, meta };
+        } catch (error) {
+          emit({ type: "error", action: name, params: args, error });
+          throw error;
+        }
+      },
+      async serverInfo() {
+        try {
+          return await session.serverInfo(callBudgetMs);
+        } catch (error) {
+          throw toTransportError(error, { action: "serverInfo" }, url ? timeoutMs : callBudgetMs);
+        }
+      },
+      close: () => session.close(),
+    };
+    registerComposer(client, (strategy) => build([...strategies, strategy]));
+    return client;
   };
-  return client;
+  return build([]);
 }
 
 /** The promise, or a rejection with the signal's reason as soon as it aborts. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
+  // Once the caller stops waiting, a later failure of the work has no one to report to.
+  promise.catch(() => undefined);
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);

@@ -10,7 +10,7 @@ import type {
   DefaultDisclosure,
   Entry,
   Flag,
-  LEGACY_RESULT_FIELDS,
+  LegacyResultFieldName,
   ManyAction,
   PermittedFlag,
   RequestInput,
@@ -60,7 +60,7 @@ export interface ResultMeta {
  * must check what it gets. Names the contract already uses keep their contract type.
  */
 export type LegacyResultFields<A extends Action> = {
-  readonly [K in Exclude<(typeof LEGACY_RESULT_FIELDS)[A][number], keyof ContractResult<A, never>>]?: unknown;
+  readonly [K in Exclude<LegacyResultFieldName<A>, keyof ContractResult<A, never>>]?: unknown;
 };
 
 /**

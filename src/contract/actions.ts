@@ -3,7 +3,9 @@
  * flags, whether filters apply, and the action-native fields each entry
  * carries outside the disclosure axis. Everything else reads from here.
  */
-import { type Action, FLAGS, type Flag } from "./enums.js";
+import type { Action, Flag } from "./enums.js";
+// Only zod-free modules at run time: the CLI's --help reads this table (src/cli/registry.ts).
+import { FLAGS } from "./names.js";
 
 export interface ActionSpec {
   /** Many results (`data[]`, `total`, `limit`, `offset`) or one (`data`). */
@@ -32,6 +34,8 @@ export interface ActionSpec {
   readonly cacheTtlMs: number;
   /** What the action's MCP tool does (its `description` in tools/list). */
   readonly description: string;
+  /** The CLI verb's one-line `--help` summary. */
+  readonly summary: string;
 }
 
 /** Listings and documents change on a scale of days; interactive queries expect a fresh edit to show. */
@@ -53,6 +57,7 @@ export const ACTION_SPECS = {
     cacheTtlMs: INTERACTIVE_TTL_MS,
     description:
       "Search the knowledge base (BM25). Returns ranked entries with score and a query-matched snippet; structural filters apply before pagination.",
+    summary: "Ranked search (score and snippet on every hit)",
   },
   catalog: {
     many: true,
@@ -63,6 +68,7 @@ export const ACTION_SPECS = {
     sortable: true,
     cacheTtlMs: LISTING_TTL_MS,
     description: "List documents sorted by path or date, with structural filters and pagination.",
+    summary: "List documents in path or date order",
   },
   preflight: {
     many: true,
@@ -74,6 +80,7 @@ export const ACTION_SPECS = {
     cacheTtlMs: INTERACTIVE_TTL_MS,
     description:
       "Before doing a task: the documents to read first, the constraints, the definition of done, and further relevant documents, each with its role.",
+    summary: "The documents to read before a task (start here, constraints, definition of done)",
   },
   get: {
     many: false,
@@ -84,6 +91,7 @@ export const ACTION_SPECS = {
     sortable: false,
     cacheTtlMs: LISTING_TTL_MS,
     description: "Fetch one document by URI (klappy://…, another declared URI, or a repository path).",
+    summary: "One document by URI (default disclosure: body)",
   },
   resolve: {
     many: false,
@@ -95,6 +103,7 @@ export const ACTION_SPECS = {
     cacheTtlMs: LISTING_TTL_MS,
     description:
       "Resolve a URI to its current document, walking superseded_by; the steps walked come back as supersession_chain.",
+    summary: "One document by URI, following superseded_by to the current one",
   },
 } as const satisfies Record<Action, ActionSpec>;
 

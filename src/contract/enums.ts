@@ -4,15 +4,14 @@
  * unions are both derived from the same value.
  */
 import * as z from "zod";
+import { ACTIONS, FLAGS } from "./names.js";
 
-/** The five retrieval actions. */
-export const ACTIONS = ["search", "catalog", "get", "resolve", "preflight"] as const;
+// The action and flag tuples live in names.ts (zod-free, read by the CLI's --help through ACTION_SPECS).
+export { ACTIONS, FLAGS };
 export const ActionSchema = z.enum(ACTIONS);
 /** One retrieval action: `search`, `catalog`, `get`, `resolve` or `preflight` (one client method each). */
 export type Action = z.infer<typeof ActionSchema>;
 
-/** Disclosure flags, in canonical (cheapest-first) order. */
-export const FLAGS = ["blockquote", "metadata", "summary", "body"] as const;
 export const FlagSchema = z.enum(FLAGS);
 /** A disclosure flag: what a caller asks to receive beyond the floor (`uri`, `title`, …) of each entry. */
 export type Flag = z.infer<typeof FlagSchema>;

@@ -6,7 +6,7 @@
 import * as z from "zod";
 import { ACTION_SPECS, type ActionSpec, type ActionSpecs } from "./actions.js";
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, describeCaps, queryTermCount, REQUEST_BOUNDS } from "./caps.js";
-import { type Action, FlagSchema, SortBySchema } from "./enums.js";
+import { ACTIONS, type Action, FlagSchema, SortBySchema } from "./enums.js";
 import { FilterShape } from "./filters.js";
 import { LEGACY_OPT_IN_PARAM } from "./window.js";
 
@@ -116,13 +116,9 @@ function buildRequestSchema<A extends Action>(action: A): z.ZodObject<RequestSha
 }
 
 /** Every action's request schema, one per row of ACTION_SPECS. */
-export const RequestSchemas: { readonly [A in Action]: z.ZodObject<RequestShape<A>, z.core.$strict> } = {
-  search: buildRequestSchema("search"),
-  catalog: buildRequestSchema("catalog"),
-  preflight: buildRequestSchema("preflight"),
-  get: buildRequestSchema("get"),
-  resolve: buildRequestSchema("resolve"),
-};
+export const RequestSchemas = Object.fromEntries(
+  ACTIONS.map((action) => [action, buildRequestSchema(action)]),
+) as unknown as { readonly [A in Action]: z.ZodObject<RequestShape<A>, z.core.$strict> };
 
 export const SearchRequestSchema = RequestSchemas.search;
 export const CatalogRequestSchema = RequestSchemas.catalog;

@@ -119,7 +119,7 @@ export function resultSchemaAround(action: Action, entry: z.ZodType, legacyEnvel
     : { ...OneResultEnvelopeSchema.shape, data: entry };
   if (!legacyEnvelope) return z.strictObject(shape);
   const legacy: Record<string, z.ZodType> = {};
-  for (const key of LEGACY_RESULT_FIELDS[action]) if (!(key in shape)) legacy[key] = z.unknown().optional();
+  for (const key of legacyResultFields(action)) if (!(key in shape)) legacy[key] = z.unknown().optional();
   return z.strictObject({ ...shape, ...legacy });
 }
 
@@ -127,6 +127,8 @@ export function resultSchemaAround(action: Action, entry: z.ZodType, legacyEnvel
  * Legacy (0.28.x) `result` fields per action that may ride beside the
  * contract fields when a caller opts in with `include_legacy_envelope: true`.
  * Where a name collides (`total`, `status`), the contract's meaning wins.
+ * Only the actions a 0.28.x server had are listed: an action the contract
+ * added later has no legacy fields (read them through `legacyResultFields`).
  */
 export const LEGACY_RESULT_FIELDS = {
   catalog: [
@@ -143,7 +145,20 @@ export const LEGACY_RESULT_FIELDS = {
   get: ["path", "section", "content", "content_hash", "metadata"],
   resolve: ["input_uri", "resolved", "supersession_chain", "warning"],
   preflight: ["topic", "start_here", "dod", "constraints", "docs_available"],
-} as const satisfies Record<Action, readonly string[]>;
+} as const satisfies Partial<Record<Action, readonly string[]>>;
+
+/** The contract actions a 0.28.x server answered too (the rows of LEGACY_RESULT_FIELDS). */
+export type LegacyFieldAction = keyof typeof LEGACY_RESULT_FIELDS;
+
+/** The legacy result field names of action `A` (none for an action 0.28.x did not have). */
+export type LegacyResultFieldName<A extends Action> = A extends LegacyFieldAction
+  ? (typeof LEGACY_RESULT_FIELDS)[A][number]
+  : never;
+
+/** An action's legacy result fields, [] for an action 0.28.x did not have. */
+export function legacyResultFields(action: Action): readonly string[] {
+  return Object.hasOwn(LEGACY_RESULT_FIELDS, action) ? LEGACY_RESULT_FIELDS[action as LegacyFieldAction] : [];
+}
 
 /** The `result` of a multi-result action for a validated request and one page of entries. */
 export function buildManyResult(
@@ -167,7 +182,7 @@ export function buildManyResult(
 }
 
 /**
- * Window opt-in: merge an action's legacy fields (LEGACY_RESULT_FIELDS) into
+ * Window opt-in: merge an action's legacy fields (legacyResultFields) into
  * a contract result, never overwriting a contract field.
  */
 export function mergeLegacyFields(
@@ -177,7 +192,7 @@ export function mergeLegacyFields(
 ): Record<string, unknown> {
   const out = { ...result };
   const source = legacy as Record<string, unknown>;
-  for (const key of LEGACY_RESULT_FIELDS[action]) {
+  for (const key of legacyResultFields(action)) {
     if (!(key in out) && source[key] !== undefined) out[key] = source[key];
   }
   return out;

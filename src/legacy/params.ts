@@ -4,7 +4,7 @@
  * server publishes their JSON Schema in legacy mode and validates with them.
  */
 import * as z from "zod";
-import { ACTION_TOOLS, UNIFIED_TOOL, VERSION_TOOL } from "../contract/index.js";
+import { toolNameFor, UNIFIED_TOOL, VERSION_TOOL } from "../contract/index.js";
 import { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_CATALOG_MAX_LIMIT } from "./catalog.js";
 
 /** Every action of the unified legacy tool, retrieval or not. */
@@ -41,12 +41,18 @@ export function isLegacyRetrievalAction(action: string): action is LegacyRetriev
 }
 
 /**
- * Individual legacy tool name → the action it runs: one `oddkit_<action>`
- * tool per retrieval action, then `oddkit_version`. The one table the
- * reference server and the backward shim register and dispatch by.
+ * Individual legacy tool name → the action it runs: the 0.28.x tools, one
+ * `oddkit_<action>` per retrieval action, then `oddkit_version`. The table
+ * legacy mode and the backward shim register and dispatch by. It lists the
+ * tools a 0.28.x server had, not the contract's actions: an action the
+ * contract adds has a contract tool only (src/server/tools.ts).
  */
 export const LEGACY_TOOLS: Readonly<Record<string, LegacyRetrievalAction>> = {
-  ...ACTION_TOOLS,
+  [toolNameFor("search")]: "search",
+  [toolNameFor("catalog")]: "catalog",
+  [toolNameFor("get")]: "get",
+  [toolNameFor("resolve")]: "resolve",
+  [toolNameFor("preflight")]: "preflight",
   [VERSION_TOOL]: "version",
 };
 
@@ -139,34 +145,61 @@ export const LegacyToolParamsSchemas = {
 /** Parameters every legacy builder may read, whichever tool carried them. */
 export type LegacyCallParams = Partial<Omit<LegacyUnifiedParams, "action">>;
 
-/** Where a legacy tool call goes, worded as the 0.28.x server refuses a bad one. */
-export type LegacyRoute =
-  | { readonly ok: true; readonly action: LegacyRetrievalAction }
+/** Where a tool call goes, worded as the 0.28.x server refuses a bad one. */
+export type ToolRoute<A extends string> =
+  | { readonly ok: true; readonly action: A }
   /** A governance action of the unified tool: the caller refuses it in its own words. */
-  | { readonly ok: false; readonly governance: LegacyAction }
+  | { readonly ok: false; readonly governance: string }
   | { readonly ok: false; readonly error: string; readonly assistantText: string };
 
-/** The action a legacy tool call runs: `oddkit` with `args.action`, or an individual tool. */
-export function legacyRoute(name: string, args: Record<string, unknown>): LegacyRoute {
+/** Where a legacy tool call goes, worded as the 0.28.x server refuses a bad one. */
+export type LegacyRoute = ToolRoute<LegacyRetrievalAction>;
+
+/** A server's tools: what the unified tool's `action` may name, which of those it answers, and the individual tools. */
+export interface ToolTable<A extends string> {
+  /** Every action the unified tool accepts (answered or governance). */
+  readonly unifiedActions: readonly string[];
+  /** The unified tool's actions this server answers. */
+  readonly answers: (action: string) => action is A;
+  /** Individual tool name → the action it runs. */
+  readonly tools: Readonly<Record<string, A>>;
+}
+
+/** The 0.28.x server's tools. */
+export const LEGACY_TOOL_TABLE: ToolTable<LegacyRetrievalAction> = {
+  unifiedActions: LEGACY_ACTIONS,
+  answers: isLegacyRetrievalAction,
+  tools: LEGACY_TOOLS,
+};
+
+/** The action a tool call runs by a server's tool table: `oddkit` with `args.action`, or an individual tool. */
+export function routeTool<A extends string>(
+  name: string,
+  args: Record<string, unknown>,
+  table: ToolTable<A>,
+): ToolRoute<A> {
   if (name === UNIFIED_TOOL) {
     const action = typeof args.action === "string" ? args.action : "";
-    if (!(LEGACY_ACTIONS as readonly string[]).includes(action)) {
+    if (!table.unifiedActions.includes(action)) {
       const shown = action || "(none)";
-      const valid = LEGACY_ACTIONS.join(", ");
+      const valid = table.unifiedActions.join(", ");
       return {
         ok: false,
         error: `Unknown action: ${shown}. Valid: ${valid}`,
         assistantText: `Unknown action: ${shown}. Valid actions: ${valid}`,
       };
     }
-    return isLegacyRetrievalAction(action)
-      ? { ok: true, action }
-      : { ok: false, governance: action as LegacyAction };
+    return table.answers(action) ? { ok: true, action } : { ok: false, governance: action };
   }
-  const action = LEGACY_TOOLS[name];
+  const action = Object.hasOwn(table.tools, name) ? table.tools[name] : undefined;
   if (action) return { ok: true, action };
-  const error = `Unknown tool: ${name}. Tools: ${[UNIFIED_TOOL, ...Object.keys(LEGACY_TOOLS)].join(", ")}.`;
+  const error = `Unknown tool: ${name}. Tools: ${[UNIFIED_TOOL, ...Object.keys(table.tools)].join(", ")}.`;
   return { ok: false, error, assistantText: error };
+}
+
+/** The action a legacy tool call runs: `oddkit` with `args.action`, or an individual tool. */
+export function legacyRoute(name: string, args: Record<string, unknown>): LegacyRoute {
+  return routeTool(name, args, LEGACY_TOOL_TABLE);
 }
 
 function issuesText(error: z.ZodError): string {

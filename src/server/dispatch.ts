@@ -22,6 +22,8 @@ import {
   legacyRoute,
   type OddkitEnvelope,
   parseLegacyParams,
+  routeTool,
+  type ToolRoute,
 } from "../legacy/index.js";
 import {
   catalogAction,
@@ -32,7 +34,7 @@ import {
 } from "./contract-actions.js";
 import { type LegacyRanking, runLegacyAction } from "./legacy-actions.js";
 import type { ActionOutcome, ServedCorpus } from "./state.js";
-import { type ServerMode, UNIFIED_TOOL } from "./tools.js";
+import { CONTRACT_TOOL_TABLE, type ServerMode, UNIFIED_TOOL } from "./tools.js";
 
 /**
  * An MCP tool result as the real server answers it: one text item holding the pretty-printed
@@ -95,6 +97,15 @@ function versionOutcome(ctx: DispatchContext): ActionOutcome {
   };
 }
 
+/** A call no tool of this mode answers, refused in the 0.28.x words. */
+function refused(route: Exclude<ToolRoute<string>, { ok: true }>): ToolResult {
+  const refusal =
+    "governance" in route
+      ? legacyErrorEnvelope(notImplemented(route.governance))
+      : legacyErrorEnvelope(route.error, route.assistantText);
+  return toToolResult(refusal, true);
+}
+
 /** How the reference server answers one contract action over the served corpus. */
 type ContractHandler<A extends Action> = (
   ctx: DispatchContext,
@@ -151,28 +162,33 @@ export class Dispatcher {
       typeof rawArgs === "object" && rawArgs !== null && !Array.isArray(rawArgs)
         ? { ...(rawArgs as Record<string, unknown>) }
         : {};
-    const route = legacyRoute(name, args);
-    if (!route.ok) {
-      const refusal =
-        "governance" in route
-          ? legacyErrorEnvelope(notImplemented(route.governance))
-          : legacyErrorEnvelope(route.error, route.assistantText);
-      return toToolResult(refusal, true);
-    }
-    const retrieval = route.action;
+    // Legacy mode routes by the 0.28.x tools; contract and window modes by the contract's.
+    let retrieval: string;
     let outcome: ActionOutcome;
-    if (retrieval === "version") {
-      outcome = versionOutcome(this.ctx);
-    } else if (this.ctx.mode === "legacy") {
-      // The 0.28 shapes, but the same request bounds: a 1 MB query must not reach the legacy search either.
-      const refusal = legacyBoundRefusal(retrieval, args);
-      if (refusal) return toToolResult(legacyErrorEnvelope(refusal), true);
-      const parsed = parseLegacyParams(name, retrieval, args);
-      if (!parsed.ok) return toToolResult(legacyErrorEnvelope(parsed.error), true);
-      outcome = runLegacyAction(this.ctx.served, retrieval, parsed.params, this.ctx.legacyRanking);
+    if (this.ctx.mode === "legacy") {
+      const route = legacyRoute(name, args);
+      if (!route.ok) return refused(route);
+      retrieval = route.action;
+      if (route.action === "version") {
+        outcome = versionOutcome(this.ctx);
+      } else {
+        // The 0.28 shapes, but the same request bounds: a 1 MB query must not reach the legacy search either.
+        const refusal = legacyBoundRefusal(route.action, args);
+        if (refusal) return toToolResult(legacyErrorEnvelope(refusal), true);
+        const parsed = parseLegacyParams(name, route.action, args);
+        if (!parsed.ok) return toToolResult(legacyErrorEnvelope(parsed.error), true);
+        outcome = runLegacyAction(this.ctx.served, route.action, parsed.params, this.ctx.legacyRanking);
+      }
     } else {
-      if (name === UNIFIED_TOOL) delete args.action;
-      outcome = contractOutcome(this.ctx, retrieval as Action, args);
+      const route = routeTool(name, args, CONTRACT_TOOL_TABLE);
+      if (!route.ok) return refused(route);
+      retrieval = route.action;
+      if (route.action === "version") {
+        outcome = versionOutcome(this.ctx);
+      } else {
+        if (name === UNIFIED_TOOL) delete args.action;
+        outcome = contractOutcome(this.ctx, route.action, args);
+      }
     }
     const labelled = typeof meta.consumer === "string" && meta.consumer.length > 0;
     const envelope: OddkitEnvelope = {

@@ -5,13 +5,13 @@
  * and ranked by 0.28.x's own BM25 (LegacyBm25), so scores, order and weak
  * hits are the ones legacy callers saw.
  */
-import type { Action } from "../contract/index.js";
 import type { Corpus, CorpusDocument } from "../corpus/types.js";
 import {
   LEGACY_SEARCH_MAX_HITS,
   LegacyBm25,
   type LegacyCallParams,
   type LegacyIndex,
+  type LegacyRetrievalAction,
   legacyCatalogResult,
   legacyCatalogText,
   legacyGetResult,
@@ -79,8 +79,14 @@ interface LegacyActionInput extends LegacyState {
   readonly ranking: LegacyRanking;
 }
 
-/** One 0.28.x handler per action: a new action that lacks one fails to compile here. */
-const LEGACY_HANDLERS: Readonly<Record<Action, (call: LegacyActionInput) => ActionOutcome>> = {
+/** The retrieval actions a 0.28.x server answered (its tools, version aside). */
+type LegacyAnswered = Exclude<LegacyRetrievalAction, "version">;
+
+/**
+ * One 0.28.x handler per action the 0.28.x server had (LEGACY_RETRIEVAL_ACTIONS): an action the
+ * contract adds has no legacy tool and needs nothing here.
+ */
+const LEGACY_HANDLERS: Readonly<Record<LegacyAnswered, (call: LegacyActionInput) => ActionOutcome>> = {
   search: ({ served, index, bm25, docs, input, params, ranking }) => {
     const ranked =
       ranking === "reference"
@@ -128,7 +134,7 @@ const LEGACY_HANDLERS: Readonly<Record<Action, (call: LegacyActionInput) => Acti
 
 export function runLegacyAction(
   served: ServedCorpus,
-  action: Action,
+  action: LegacyAnswered,
   params: LegacyCallParams,
   ranking: LegacyRanking = "0.28",
 ): ActionOutcome {

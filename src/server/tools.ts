@@ -25,9 +25,10 @@ import {
 } from "../contract/index.js";
 import {
   LEGACY_ACTIONS,
-  type LegacyRetrievalAction,
+  LEGACY_TOOLS,
   LegacyToolParamsSchemas,
   LegacyUnifiedParamsSchema,
+  type ToolTable,
 } from "../legacy/index.js";
 
 export type ServerMode = "contract" | "legacy" | "window";
@@ -52,20 +53,44 @@ export interface ToolDefinition {
 
 export { UNIFIED_TOOL, VERSION_TOOL };
 
+/** What a contract-mode tool runs: a retrieval action, or the version probe. */
+export type ToolAction = Action | "version";
+
 /**
- * Individual tool name → the action it runs, from the contract's tool table
- * (one `oddkit_<action>` per row of ACTION_SPECS) plus `oddkit_version`: the
- * same tools in every mode (legacy mode publishes them with 0.28 parameters).
+ * Individual tool name → the action it runs in contract and window modes,
+ * from the contract's tool table (one `oddkit_<action>` per row of
+ * ACTION_SPECS) plus `oddkit_version`. Legacy mode publishes the 0.28.x
+ * tools instead (LEGACY_TOOLS): the same names today, but an action the
+ * contract adds has a contract tool only.
  */
-export const TOOL_ACTIONS: Readonly<Record<string, LegacyRetrievalAction>> = {
+export const TOOL_ACTIONS: Readonly<Record<string, ToolAction>> = {
   ...ACTION_TOOLS,
   [VERSION_TOOL]: "version",
+};
+
+/**
+ * What the unified tool's `action` accepts in contract and window modes: the 0.28.x actions
+ * (governance ones are refused as not implemented), then any retrieval action the contract added.
+ */
+export const UNIFIED_ACTIONS: readonly string[] = [
+  ...LEGACY_ACTIONS,
+  ...ACTIONS.filter((a) => !(LEGACY_ACTIONS as readonly string[]).includes(a)),
+];
+
+const isToolAction = (action: string): action is ToolAction =>
+  action === "version" || (ACTIONS as readonly string[]).includes(action);
+
+/** Contract and window modes' tools, for routing a call (`routeTool`). */
+export const CONTRACT_TOOL_TABLE: ToolTable<ToolAction> = {
+  unifiedActions: UNIFIED_ACTIONS,
+  answers: isToolAction,
+  tools: TOOL_ACTIONS,
 };
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 /** Tool descriptions: each action's from its row of ACTION_SPECS, and the version tool's. */
-const DESCRIPTIONS: Record<LegacyRetrievalAction, string> = {
+const DESCRIPTIONS: Record<ToolAction, string> = {
   ...(Object.fromEntries(ACTIONS.map((a) => [a, ACTION_SPECS[a].description])) as Record<Action, string>),
   version:
     "The server version and the knowledge base revision (a digest over every served document's content hash).",
@@ -90,7 +115,7 @@ const VERSION_SCHEMA: ToolInputJsonSchema = {
  */
 function unifiedContractSchema(): ToolInputJsonSchema {
   const properties: Record<string, Record<string, unknown>> = {
-    action: { type: "string", enum: [...LEGACY_ACTIONS], description: "Which action to perform." },
+    action: { type: "string", enum: [...UNIFIED_ACTIONS], description: "Which action to perform." },
   };
   for (const action of ACTIONS) {
     for (const [key, value] of Object.entries(inputJsonSchema(action).properties)) {
@@ -134,11 +159,15 @@ export function toolDefinitions(mode: ServerMode): ToolDefinition[] {
       annotations: READ_ONLY,
     });
   }
-  for (const [name, action] of Object.entries(TOOL_ACTIONS)) {
-    if (mode === "legacy") {
+  if (mode === "legacy") {
+    for (const [name, action] of Object.entries(LEGACY_TOOLS)) {
       const inputSchema = jsonSchemaOf(LegacyToolParamsSchemas[action]);
       tools.push({ name, description: DESCRIPTIONS[action], inputSchema, annotations: READ_ONLY });
-    } else if (action === "version") {
+    }
+    return tools;
+  }
+  for (const [name, action] of Object.entries(TOOL_ACTIONS)) {
+    if (action === "version") {
       const outputSchema = versionOutputJsonSchema();
       tools.push({
         name,
@@ -148,8 +177,8 @@ export function toolDefinitions(mode: ServerMode): ToolDefinition[] {
         annotations: READ_ONLY,
       });
     } else {
-      const inputSchema = inputJsonSchema(action as Action);
-      const outputSchema = outputJsonSchema(action as Action, { legacyEnvelope: mode === "window" });
+      const inputSchema = inputJsonSchema(action);
+      const outputSchema = outputJsonSchema(action, { legacyEnvelope: mode === "window" });
       tools.push({
         name,
         description: DESCRIPTIONS[action],

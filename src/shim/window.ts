@@ -13,7 +13,7 @@ import {
   type Flag,
   FlagSchema,
   forbidsBody,
-  LEGACY_RESULT_FIELDS,
+  legacyResultFields,
   MANY_RESULT_FIELDS,
   ONE_RESULT_FIELDS,
   resultSchema,
@@ -63,9 +63,7 @@ export function splitWindowResult<A extends Action>(action: A, result: unknown):
   }
   const record = result as Record<string, unknown>;
   const contractNames = contractFieldNames(action);
-  const legacyNames = (LEGACY_RESULT_FIELDS[action] as readonly string[]).filter(
-    (name) => !contractNames.includes(name),
-  );
+  const legacyNames = legacyResultFields(action).filter((name) => !contractNames.includes(name));
   const violations: string[] = [];
   // Check 5's rule (contract/checks/05), applied anywhere in the result: the opt-in never widens it.
   if (forbidsBody(action)) {

@@ -3,25 +3,17 @@
  * server every retrieval action is answered by the forward shim (the whole
  * contract computed locally from legacy calls, marked `meta.emulated`, its
  * cost in `meta.extraCalls`/`extraBytes`/`extraTokens`); against a window or
- * post-window server the client is used as is. Emulated answers go through
- * the client's own validation and error mapping, so code cannot tell them
- * apart except by `meta`.
+ * post-window server the client is used as is. The shim copies nothing of
+ * the client: it composes it with an answer strategy (src/client/answer.ts),
+ * so every call takes the client's one request path — parameter mapping,
+ * contract check, `requirePublic`, per-call `signal` and `cache`, validation,
+ * error mapping, events, `paginate` — and only the answer of a pre-contract
+ * server comes from the forward shim. Code cannot tell emulated answers apart
+ * except by `meta`.
  */
 
-import { DEFAULT_MAX_RESPONSE_BYTES } from "../client/client.js";
-import { paginateEntries } from "../client/paginate.js";
-import { toolName, toWireParams } from "../client/params.js";
-import type { OddkitActions, OddkitClient, PaginateOptions, ResultMeta } from "../client/types.js";
-import { validateToolResult } from "../client/validate.js";
-import {
-  ACTION_SPECS,
-  ACTIONS,
-  type Action,
-  MANY_ACTIONS,
-  type ManyAction,
-  validateRequest,
-} from "../contract/index.js";
-import { type OddkitErrorOptions, OddkitRequestError } from "../errors/index.js";
+import { type AnswerStrategy, composeClient } from "../client/answer.js";
+import type { OddkitClient, ResultMeta } from "../client/types.js";
 import { type DetectEraOptions, detectEraFrom, type Era } from "./era.js";
 import { ForwardShim, type ForwardShimOptions } from "./forward/emulate.js";
 
@@ -41,7 +33,7 @@ export interface WithShimsOptions {
   readonly era?: DetectEraOptions;
   /** Forward shim tuning: body-fetch concurrency, cache TTL, kind map. */
   readonly forward?: ForwardShimOptions;
-  /** Largest emulated result accepted, bytes (default 2 MiB, as the client). */
+  /** Largest emulated result accepted, bytes (default: the client's `maxResponseBytes`, 2 MiB unless set). */
   readonly maxResponseBytes?: number;
 }
 
@@ -52,11 +44,16 @@ export interface ShimmedClient extends OddkitClient {
   readonly forward: ForwardShim;
 }
 
-const clock = (): number => (typeof performance !== "undefined" ? performance.now() : Date.now());
+/** Where errors about an emulated answer say it came from (`request.endpoint`). */
+const FORWARD_ENDPOINT = "forward-shim";
 
+/**
+ * The client, era-aware: the same session, cache and options, composed with
+ * the forward shim's answer strategy. Needs a client made by
+ * `createOddkitClient`.
+ */
 export function withShims(client: OddkitClient, options: WithShimsOptions = {}): ShimmedClient {
   const forward = new ForwardShim((name, args) => client.callTool(name, args), options.forward);
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   let detected: Promise<Era> | null = null;
 
   const era = (): Promise<Era> => {
@@ -77,79 +74,25 @@ export function withShims(client: OddkitClient, options: WithShimsOptions = {}):
     return detected;
   };
 
-  /** One retrieval action answered by the forward shim, validated and typed like a server answer. */
-  async function emulate(action: Action, params: unknown): Promise<Record<string, unknown>> {
-    const started = clock();
-    const tool = toolName(action);
-    const mapped = toWireParams(action, params);
-    const errorOptions = (wire: Record<string, unknown>): OddkitErrorOptions => ({
-      action,
-      request: { tool, params: wire, endpoint: "forward-shim" },
-    });
-    if (!mapped.ok) {
-      throw new OddkitRequestError(mapped.error, { ...errorOptions((params ?? {}) as never), sent: false });
-    }
-    const wire = mapped.wire;
-    const validation = validateRequest(action, wire);
-    if (!validation.ok)
-      throw new OddkitRequestError(validation.error, { ...errorOptions(wire), sent: false });
-    const answer = await forward.answer(validation.request);
-    const read = validateToolResult(
-      { content: [{ type: "text", text: answer.text }], isError: answer.isError },
-      validation.request,
-      wire,
-      maxResponseBytes,
-      errorOptions(wire),
-    );
-    const meta: EmulatedResultMeta = {
-      bytes: read.bytes,
-      tokens: null,
-      cached: false,
-      revalidated: false,
-      durationMs: clock() - started,
+  // A window or post-window server answers itself; a pre-contract one through the forward shim.
+  const emulate: AnswerStrategy = async ({ request, signal, fresh }) => {
+    if ((await era()) !== "pre-contract") return null;
+    const answer = await forward.answer(request, { ...(signal ? { signal } : {}), fresh });
+    const meta: Pick<EmulatedResultMeta, "emulated" | "extraCalls" | "extraBytes" | "extraTokens"> = {
       emulated: true,
       extraCalls: answer.cost.calls,
       extraBytes: answer.cost.bytes,
       extraTokens: answer.cost.tokens,
     };
-    return Object.assign(read.envelope.result as Record<string, unknown>, { meta });
-  }
-
-  // One routed method per row of the action table: a new action needs no line here.
-  const routed = Object.fromEntries(
-    ACTIONS.map((action) => [
-      action,
-      async (params: unknown) =>
-        (await era()) === "pre-contract"
-          ? emulate(action, params)
-          : (client[action] as (p: unknown) => Promise<unknown>)(params),
-    ]),
-  ) as unknown as OddkitActions;
-
-  const shimmed: ShimmedClient = {
-    ...client,
-    ...routed,
-    paginate: ((action: ManyAction, params: Record<string, unknown>, paginateOptions?: PaginateOptions) => {
-      if (!ACTION_SPECS[action]?.many) {
-        throw new TypeError(
-          `paginate: '${String(action)}' is not a multi-result action (${MANY_ACTIONS.join(", ")})`,
-        );
-      }
-      return (async function* () {
-        if ((await era()) !== "pre-contract") {
-          yield* client.paginate(action, params as never, paginateOptions);
-          return;
-        }
-        yield* paginateEntries(
-          action,
-          params ?? {},
-          async (page) => (await emulate(action, page)) as never,
-          paginateOptions,
-        );
-      })();
-    }) as OddkitClient["paginate"],
-    era,
-    forward,
+    return {
+      text: answer.text,
+      isError: answer.isError,
+      endpoint: FORWARD_ENDPOINT,
+      ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
+      meta,
+    };
   };
-  return shimmed;
+
+  // The composed client is a fresh object of ours: era and forward join it (it stays composable).
+  return Object.assign(composeClient(client, emulate), { era, forward });
 }

@@ -9,6 +9,11 @@ const FILES = sourceFiles();
  * kept out of its index so that semver stays out of the client bundle.
  */
 const VERSION_WINDOW = "src/contract/version-window.ts";
+/**
+ * The contract's plain-data doors: the action table and the tuples it is built from, which load
+ * no zod at run time, so the CLI's `--help` can list the retrieval verbs from ACTION_SPECS.
+ */
+const ZOD_FREE = ["src/contract/actions.ts", "src/contract/names.ts"];
 const EDGES = FILES.flatMap((file) => importsOf(file));
 const LOCAL = EDGES.filter((e) => e.relative);
 /** Static imports only: a lazy import() (the CLI registry loading a command) is no load-order cycle. */
@@ -65,9 +70,26 @@ describe("import boundaries of src/", () => {
         areaOf(e.from) !== "contract" &&
         areaOf(e.to) === "contract" &&
         e.to !== "src/contract/index.ts" &&
-        e.to !== VERSION_WINDOW,
+        e.to !== VERSION_WINDOW &&
+        !ZOD_FREE.includes(e.to),
     );
     expect(deep.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it("the contract's plain-data doors load no zod at run time, even through others", () => {
+    const seen = new Set<string>();
+    const loaded: string[] = [];
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const e of EDGES.filter((x) => x.from === file && !x.typeOnly && !x.dynamic)) {
+        if (e.relative) visit(e.to);
+        else loaded.push(`${file} → ${e.to}`);
+      }
+    };
+    for (const door of ZOD_FREE) visit(door);
+    expect(seen.size).toBeGreaterThanOrEqual(ZOD_FREE.length);
+    expect(loaded).toEqual([]);
   });
 
   it("every exported error class derives from OddkitError (none extends a built-in error directly)", () => {

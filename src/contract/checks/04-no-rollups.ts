@@ -1,5 +1,5 @@
 import { FORBIDDEN_ROLLUP_FIELDS } from "../actions.js";
-import { LEGACY_RESULT_FIELDS, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "../responses.js";
+import { legacyResultFields, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "../responses.js";
 import type { Check, ComplianceViolation } from "./check.js";
 
 /** No rollups, and (envelope strictness) no result field outside the contract envelope and the legacy opt-in. */
@@ -10,7 +10,7 @@ export const noRollups: Check<4> = {
     if (ctx.stage !== "answer") return [];
     const { result, req, action, spec } = ctx;
     const allowed = new Set<string>(spec.many ? MANY_RESULT_FIELDS : ONE_RESULT_FIELDS);
-    if (req.legacyEnvelope) for (const k of LEGACY_RESULT_FIELDS[action]) allowed.add(k);
+    if (req.legacyEnvelope) for (const k of legacyResultFields(action)) allowed.add(k);
     const out: ComplianceViolation[] = [];
     for (const key of Object.keys(result)) {
       if (allowed.has(key)) continue;

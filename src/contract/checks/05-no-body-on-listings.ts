@@ -1,7 +1,7 @@
 import { ACTION_SPECS } from "../actions.js";
 import { allowedEntryFields } from "../entries.js";
 import type { Action } from "../enums.js";
-import { LEGACY_RESULT_FIELDS } from "../responses.js";
+import { legacyResultFields } from "../responses.js";
 import type { Check, ComplianceViolation } from "./check.js";
 import { isObj } from "./context.js";
 
@@ -44,7 +44,7 @@ export const noBodyOnListings: Check<5> = {
       });
     // The legacy opt-in never permits body either: look inside the legacy lists riding beside `data`.
     if (req.legacyEnvelope) {
-      for (const field of LEGACY_RESULT_FIELDS[action]) {
+      for (const field of legacyResultFields(action)) {
         const list = result[field];
         if (!Array.isArray(list)) continue;
         list.forEach((item, i) => {

@@ -39,7 +39,7 @@ import { entryFor } from "../../server/entries.js";
 import { comparePaths, newestFirst } from "../../server/order.js";
 import type { ShimIndex } from "./documents.js";
 import { CostMeter, type ShimCost, type ToolCaller } from "./legacy-caller.js";
-import { LegacySource, type LegacySourceOptions } from "./source.js";
+import { type LegacyReader, LegacySource, type LegacySourceOptions } from "./source.js";
 
 /** What the shim answers for one contract tool call. */
 export interface EmulatedAnswer {
@@ -58,6 +58,14 @@ export interface EmulatedAnswer {
 }
 
 export type ForwardShimOptions = LegacySourceOptions;
+
+/** Per-call options of `ForwardShim.answer`. */
+export interface AnswerOptions {
+  /** Abort: no further legacy call is made once it fires, and the answer rejects with its reason. */
+  readonly signal?: AbortSignal;
+  /** Answer from fresh legacy reads, not from the shim's listing and text caches. */
+  readonly fresh?: boolean;
+}
 
 /** Listing documents are what the legacy lookups read (path, uri, frontmatter); no text is needed. */
 function asLookupIndex(index: ShimIndex): LegacyIndex {
@@ -119,10 +127,14 @@ export class ForwardShim {
     );
   }
 
-  /** Answer a request the contract core has already validated. */
-  async answer(req: ResolvedRequest): Promise<EmulatedAnswer> {
-    const meter = new CostMeter(this.caller);
-    const outcome = await this.run(req, meter.call);
+  /**
+   * Answer a request the contract core has already validated. `signal` stops
+   * the legacy calls still to be made; `fresh` re-reads the listing and texts
+   * instead of answering from the shim's caches (the caller's `cache: false`).
+   */
+  async answer(req: ResolvedRequest, options: AnswerOptions = {}): Promise<EmulatedAnswer> {
+    const meter = new CostMeter(this.caller, options.signal);
+    const outcome = await this.run(req, this.source.reader(meter.call, options.fresh === true));
     return this.envelope(req.action, outcome, meter.cost());
   }
 
@@ -138,23 +150,23 @@ export class ForwardShim {
 
   /** One emulation per action: a new action that lacks one fails to compile here. */
   private readonly handlers: {
-    readonly [A in Action]: (req: ResolvedRequest<A>, call: ToolCaller) => Promise<Outcome>;
+    readonly [A in Action]: (req: ResolvedRequest<A>, read: LegacyReader) => Promise<Outcome>;
   } = {
-    catalog: (req, call) => this.catalog(req, call),
-    search: (req, call) => this.search(req, call),
-    preflight: (req, call) => this.preflight(req, call),
-    get: (req, call) => this.get(req, call),
-    resolve: (req, call) => this.resolve(req, call),
+    catalog: (req, read) => this.catalog(req, read),
+    search: (req, read) => this.search(req, read),
+    preflight: (req, read) => this.preflight(req, read),
+    get: (req, read) => this.get(req, read),
+    resolve: (req, read) => this.resolve(req, read),
   };
 
-  private run(req: ResolvedRequest, call: ToolCaller): Promise<Outcome> {
+  private run(req: ResolvedRequest, read: LegacyReader): Promise<Outcome> {
     // The request's action and its resolved request correlate; TypeScript cannot see that through an index.
-    const handler = this.handlers[req.action] as (r: ResolvedRequest, c: ToolCaller) => Promise<Outcome>;
-    return handler(req, call);
+    const handler = this.handlers[req.action] as (r: ResolvedRequest, read: LegacyReader) => Promise<Outcome>;
+    return handler(req, read);
   }
 
-  private async catalog(req: ResolvedRequest<"catalog">, call: ToolCaller): Promise<Outcome> {
-    const listing = await this.source.listing(call);
+  private async catalog(req: ResolvedRequest<"catalog">, read: LegacyReader): Promise<Outcome> {
+    const listing = await read.listing();
     const filters = pickFilters(req.params);
     const sortBy = req.params.sort_by ?? "path";
     // One entry per URI: a second file declaring a listed URI stays reachable by path only.
@@ -167,10 +179,7 @@ export class ForwardShim {
     const needText =
       req.disclosure.some((f) => FLAG_SOURCE[f] === "text") || page.some((d) => d.titleNeedsText);
     const docs: readonly { uri: string; title: string; frontmatter: object }[] = needText
-      ? await this.source.documents(
-          call,
-          page.map((d) => d.path),
-        )
+      ? await read.documents(page.map((d) => d.path))
       : page;
     const data = docs.map((doc, i) =>
       entryFor("catalog", req.disclosure, doc as CorpusDocument, { position: req.offset + i + 1 }),
@@ -180,10 +189,7 @@ export class ForwardShim {
       // As a window server: 0.28.x's catalog over the filtered documents (read its way), paged alike.
       // Legacy titles of documents without a frontmatter title come from their text.
       // Rollup order is the served corpus's (code-unit path order), not the legacy listing's locale order.
-      const full = await this.source.documents(
-        call,
-        [...matching].sort(comparePaths).map((d) => d.path),
-      );
+      const full = await read.documents([...matching].sort(comparePaths).map((d) => d.path));
       const legacyDocs = full.map(legacyDocument);
       const sortOrder = req.params.sort_by;
       const legacy =
@@ -196,8 +202,8 @@ export class ForwardShim {
   }
 
   // Ranking runs over the corpus rebuilt from legacy texts: the reference server's own actions answer.
-  private async search(req: ResolvedRequest<"search">, call: ToolCaller): Promise<Outcome> {
-    const { result } = searchAction(await this.source.served(call), req, req.legacyEnvelope);
+  private async search(req: ResolvedRequest<"search">, read: LegacyReader): Promise<Outcome> {
+    const { result } = searchAction(await read.served(), req, req.legacyEnvelope);
     return {
       result,
       isError: false,
@@ -205,24 +211,24 @@ export class ForwardShim {
     };
   }
 
-  private async preflight(req: ResolvedRequest<"preflight">, call: ToolCaller): Promise<Outcome> {
-    const { result } = preflightAction(await this.source.served(call), req, req.legacyEnvelope);
+  private async preflight(req: ResolvedRequest<"preflight">, read: LegacyReader): Promise<Outcome> {
+    const { result } = preflightAction(await read.served(), req, req.legacyEnvelope);
     return { result, isError: false, text: `Preflight "${req.params.input}": ${result.total} documents.` };
   }
 
   /** The document a get/resolve input names: legacy get first, then a declared URI from the listing. */
-  private async find(call: ToolCaller, input: string): Promise<CorpusDocument | null> {
-    const direct = await this.source.get(call, input);
+  private async find(read: LegacyReader, input: string): Promise<CorpusDocument | null> {
+    const direct = await read.get(input);
     if (!("missing" in direct)) return direct;
-    const listing = await this.source.listing(call);
+    const listing = await read.listing();
     const declared = listing.byUri.get(input);
     if (!declared) return null;
-    const [doc] = await this.source.documents(call, [declared.path]);
+    const [doc] = await read.documents([declared.path]);
     return doc ?? null;
   }
 
-  private async get(req: ResolvedRequest<"get">, call: ToolCaller): Promise<Outcome> {
-    const doc = await this.find(call, req.params.input);
+  private async get(req: ResolvedRequest<"get">, read: LegacyReader): Promise<Outcome> {
+    const doc = await this.find(read, req.params.input);
     if (!doc) return errorOutcome(notFoundError("get", req.params.input));
     const data = entryFor("get", req.disclosure, doc, { content_hash: doc.contentHash });
     let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
@@ -242,9 +248,9 @@ export class ForwardShim {
     return { result, isError: false, text: `${doc.title} (${doc.uri})` };
   }
 
-  private async resolve(req: ResolvedRequest<"resolve">, call: ToolCaller): Promise<Outcome> {
+  private async resolve(req: ResolvedRequest<"resolve">, read: LegacyReader): Promise<Outcome> {
     const input = req.params.input;
-    const listing = asLookupIndex(await this.source.listing(call));
+    const listing = asLookupIndex(await read.listing());
     const start = listing.byPath.get(legacyPathForInput(input, listing)) ?? listing.byUri.get(input);
     if (!start) return errorOutcome(notFoundError("resolve", input));
     const walk = walkSupersession(start, listing);
@@ -256,7 +262,7 @@ export class ForwardShim {
         supersessionError("DANGLING_SUPERSESSION", input, [...walk.chain, { uri: walk.missing }]),
       );
     }
-    const [doc] = await this.source.documents(call, [walk.doc.path]);
+    const [doc] = await read.documents([walk.doc.path]);
     if (!doc) return errorOutcome(notFoundError("resolve", input));
     const data = entryFor("resolve", req.disclosure, doc, {
       content_hash: doc.contentHash,

@@ -29,10 +29,16 @@ export class CostMeter {
   bytes = 0;
   tokens: number | null = 0;
 
-  constructor(private readonly caller: ToolCaller) {}
+  constructor(
+    private readonly caller: ToolCaller,
+    private readonly signal?: AbortSignal,
+  ) {}
 
   readonly call: ToolCaller = async (name, args) => {
+    // An aborted request makes no further call (calls already in flight finish unobserved).
+    this.signal?.throwIfAborted();
     const answer = await this.caller(name, args);
+    this.signal?.throwIfAborted();
     this.add(answer);
     return answer;
   };

@@ -28,6 +28,14 @@ export interface LegacySourceOptions {
   readonly maxDocuments?: number;
 }
 
+/** The source's reads through one caller (one request's cost meter), fresh or cached. */
+export interface LegacyReader {
+  listing(): Promise<ShimIndex>;
+  get(input: string): Promise<CorpusDocument | LegacyMiss>;
+  documents(paths: readonly string[]): Promise<CorpusDocument[]>;
+  served(): Promise<ServedCorpus>;
+}
+
 /** A `get` the legacy server answered with its not-found shape. */
 export interface LegacyMiss {
   readonly missing: true;
@@ -55,13 +63,26 @@ export class LegacySource {
     this.texts = new LRUCache({ max: options.maxDocuments ?? 5_000, ttl: Math.max(this.ttlMs, 1) });
   }
 
-  private fresh(at: number): boolean {
+  private isFresh(at: number): boolean {
     return this.ttlMs > 0 && Date.now() - at < this.ttlMs;
   }
 
+  /**
+   * Reads through `call`; `fresh` re-reads the listing and every text it needs instead of
+   * answering from the caches (what it reads still refreshes them).
+   */
+  reader(call: ToolCaller, fresh = false): LegacyReader {
+    return {
+      listing: () => this.listing(call, fresh),
+      get: (input) => this.get(call, input),
+      documents: (paths) => this.documents(call, paths, fresh),
+      served: () => this.served(call, fresh),
+    };
+  }
+
   /** Every document's path, uri, title and frontmatter (legacy catalog, sort_by path, pages of 500). */
-  async listing(call: ToolCaller): Promise<ShimIndex> {
-    if (this.listingCache && this.fresh(this.listingCache.at)) return this.listingCache.index;
+  async listing(call: ToolCaller, fresh = false): Promise<ShimIndex> {
+    if (!fresh && this.listingCache && this.isFresh(this.listingCache.at)) return this.listingCache.index;
     const index = await loadShimIndex(call, this.kindMap);
     this.listingCache = { at: Date.now(), index };
     return index;
@@ -82,11 +103,11 @@ export class LegacySource {
   }
 
   /** Full documents for paths of the listing, in order: cached ones free, the rest `concurrency` at a time. */
-  async documents(call: ToolCaller, paths: readonly string[]): Promise<CorpusDocument[]> {
+  async documents(call: ToolCaller, paths: readonly string[], fresh = false): Promise<CorpusDocument[]> {
     const out = new Array<CorpusDocument>(paths.length);
     const missing: number[] = [];
     paths.forEach((path, i) => {
-      const hit = this.ttlMs > 0 ? this.texts.get(path) : undefined;
+      const hit = this.ttlMs > 0 && !fresh ? this.texts.get(path) : undefined;
       if (hit) out[i] = hit;
       else missing.push(i);
     });
@@ -109,12 +130,13 @@ export class LegacySource {
   }
 
   /** The whole corpus rebuilt from legacy texts, with the reference BM25 index (search, preflight). */
-  async served(call: ToolCaller): Promise<ServedCorpus> {
-    const listing = await this.listing(call);
+  async served(call: ToolCaller, fresh = false): Promise<ServedCorpus> {
+    const listing = await this.listing(call, fresh);
     if (this.servedCache?.listing === listing) return this.servedCache.served;
     const documents = await this.documents(
       call,
       listing.documents.map((d) => d.path),
+      fresh,
     );
     const byUri = new Map<string, CorpusDocument>();
     const byPath = new Map<string, CorpusDocument>();
