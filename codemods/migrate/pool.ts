@@ -103,7 +103,10 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
         while (next < batches.length && !options.signal?.aborted) {
           // A macrotask turn per batch: an in-process lane never yields otherwise, and SIGINT/SIGTERM could not land.
           await new Promise((settle) => setImmediate(settle));
-          for (const outcome of await lane(batches[next++] as SourceFile[])) {
+          // Another lane may have taken the last batch while this one waited.
+          const batch = batches[next++];
+          if (batch === undefined) break;
+          for (const outcome of await lane(batch)) {
             done.push(outcome);
             options.onOutcome?.(outcome);
           }
