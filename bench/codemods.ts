@@ -18,8 +18,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { compiledWorkerPath } from "../src/migrate/pool.js";
-import { migrate } from "../src/migrate/run.js";
+import { compiledWorkerPath } from "../codemods/migrate/pool.js";
+import { migrate } from "../codemods/migrate/run.js";
 
 const require = createRequire(import.meta.url);
 const FILES = Number(process.argv[2] ?? 2000);

@@ -25,7 +25,7 @@
  * run: it adds a dependency on `oddkit-sdk`.
  */
 import type { JSCodeshift } from "jscodeshift";
-import { ACTION_SPECS, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "../src/contract/index.js";
+import { ACTION_SPECS, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "oddkit-sdk/contract";
 import { hasSpread, isMember, makeProperty, memberName, type Node, propertyKey } from "./lib/ast.js";
 import { findCallChain, referencesOf } from "./lib/chain.js";
 import { clientTarget, ensureClient } from "./lib/client.js";

@@ -16,6 +16,7 @@
  *   it was not applied.
  */
 import type { Collection, JSCodeshift } from "jscodeshift";
+import { type AnyUseCaseRow, USE_CASE_ROWS, type UseCaseId, useCaseById } from "oddkit-sdk";
 import {
   DEFAULT_INCLUDE,
   effectiveCap,
@@ -26,8 +27,7 @@ import {
   nativeFields,
   sameFilters,
   toolNameFor,
-} from "../src/contract/index.js";
-import { type AnyUseCaseRow, USE_CASE_ROWS, type UseCaseId, useCaseById } from "../src/helpers/use-cases.js";
+} from "oddkit-sdk/contract";
 import {
   findDeclaration,
   getPropertyValue,

@@ -7,7 +7,7 @@
  * (`--transforms adopt-client`): it makes the code depend on `oddkit-sdk`,
  * while the default transforms keep each call's own transport. The type-driven
  * `response-types` transform (ts-morph) runs after these, over the whole
- * project at once (see src/migrate/types-pass.ts); it is only named here, so
+ * project at once (see codemods/migrate/types-pass.ts); it is only named here, so
  * that worker processes never load ts-morph.
  */
 import type { API, FileInfo } from "jscodeshift";

@@ -7,7 +7,7 @@
  * for catalog, which takes none: it is removed there (the contract rejects it).
  */
 import type { API } from "jscodeshift";
-import { toolNameFor, UNIFIED_TOOL } from "../src/contract/index.js";
+import { toolNameFor, UNIFIED_TOOL } from "oddkit-sdk/contract";
 import { type Node, removeProperty } from "./lib/ast.js";
 import { isRetrievalAction, UMBRELLA_NAME_LITERAL } from "./lib/legacy.js";
 import { findToolSites, umbrellaAction } from "./lib/sites.js";

@@ -104,6 +104,13 @@ async function diskBytes(dir: string): Promise<number> {
   return total;
 }
 
+/** What a project's node_modules holds: every package (nested ones too) and the bytes on disk. */
+export async function measureInstall(project: string): Promise<{ packages: string[]; bytes: number }> {
+  const packages: string[] = [];
+  await walkPackages(join(project, "node_modules"), packages);
+  return { packages, bytes: await diskBytes(join(project, "node_modules")) };
+}
+
 /** Pack, then `npm install <tarball>` into a fresh empty project under the OS temp folder. */
 export async function installIntoEmptyProject(): Promise<Installed> {
   const project = await mkdtemp(join(tmpdir(), "oddkit-install-"));
@@ -113,9 +120,7 @@ export async function installIntoEmptyProject(): Promise<Installed> {
     `${JSON.stringify({ name: "empty-consumer", version: "1.0.0", private: true, type: "module" }, null, 2)}\n`,
   );
   await npm(["install", tarball, "--prefer-offline", "--ignore-scripts", "--no-package-lock"], project);
-  const packages: string[] = [];
-  await walkPackages(join(project, "node_modules"), packages);
-  return { project, tarball, tarballBytes, packages, bytes: await diskBytes(join(project, "node_modules")) };
+  return { project, tarball, tarballBytes, ...(await measureInstall(project)) };
 }
 
 export interface WorkerBundle {

@@ -6,18 +6,11 @@
  * from the legacy emulation (src/legacy/), never restated.
  */
 
-import {
-  ACTIONS,
-  type Action,
-  LEGACY_OPT_IN_PARAM,
-  toolNameFor,
-  UNIFIED_TOOL,
-} from "../../src/contract/index.js";
+import { ACTIONS, type Action, LEGACY_OPT_IN_PARAM, toolNameFor, UNIFIED_TOOL } from "oddkit-sdk/contract";
 import { getPropertyValue, isBooleanLiteral } from "./ast.js";
 import type { ToolSite } from "./sites.js";
 
-export { LEGACY_CATALOG_DEFAULT_LIMIT } from "../../src/legacy/catalog.js";
-export { LEGACY_SEARCH_MAX_HITS } from "../../src/legacy/search.js";
+export { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_SEARCH_MAX_HITS } from "oddkit-sdk/shim";
 
 export function isRetrievalAction(value: string): value is Action {
   return (ACTIONS as readonly string[]).includes(value);

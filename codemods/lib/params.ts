@@ -3,7 +3,7 @@
  * the limit against the contract's caps (imported, never restated).
  */
 import type { JSCodeshift } from "jscodeshift";
-import { ACTION_SPECS, type Action, effectiveCap, FLAGS, type Flag } from "../../src/contract/index.js";
+import { ACTION_SPECS, type Action, effectiveCap, FLAGS, type Flag } from "oddkit-sdk/contract";
 import { getProperty, isNumericLiteral, isStringLiteral, makeProperty, type Node } from "./ast.js";
 
 /**

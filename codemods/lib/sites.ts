@@ -8,7 +8,7 @@
  *   first, arguments object second), the shape of hand-written helpers.
  */
 import type { Collection, JSCodeshift } from "jscodeshift";
-import { type Action, actionForTool, UNIFIED_TOOL } from "../../src/contract/index.js";
+import { type Action, actionForTool, UNIFIED_TOOL } from "oddkit-sdk/contract";
 import { getProperty, getPropertyValue, type Node, staticString } from "./ast.js";
 
 export interface ToolSite {

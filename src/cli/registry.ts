@@ -125,8 +125,8 @@ export const COMMANDS: readonly CommandEntry[] = [
       1: "a file failed (it was not written)",
       2: "TODO(oddkit-migrate) markers remain with --fail-on-todo",
     },
-    // The codemod toolchain is an optional peer: without it, `migrate` says the one command that installs it.
-    load: () => import("./commands/migrate.js").catch(codemodToolchainMissing),
+    // The codemods are their own package: `migrate` delegates to it, or says the one command that installs it.
+    load: () => loadCodemodCommand(),
   },
   {
     names: ["context"],
@@ -167,24 +167,54 @@ export function exitCodesHelp(entry: CommandEntry): string {
   return `\nExit codes:\n${rows.map(([code, meaning]) => `  ${code.padStart(3)}  ${meaning}`).join("\n")}\n`;
 }
 
-/** The packages `oddkit-sdk migrate` needs beyond the library (optional peer dependencies). */
-export const CODEMOD_TOOLCHAIN = ["jscodeshift", "ts-morph", "diff", "cli-progress"] as const;
-export const CODEMOD_INSTALL_COMMAND = `npm i -D ${CODEMOD_TOOLCHAIN.join(" ")}`;
+/**
+ * The package `oddkit-sdk migrate` runs: the codemods, the runner and their
+ * toolchain (jscodeshift, ts-morph), installed apart from the library the way
+ * `@next/codemod` stands apart from `next` (codemods/ in this repository).
+ */
+export const CODEMOD_PACKAGE = "@oddkit-sdk/codemod";
+export const CODEMOD_INSTALL_COMMAND = `npm i -D ${CODEMOD_PACKAGE}`;
 
-/** Stand-in for `migrate` when its toolchain is not installed: exit 1 with the install command. */
-function codemodToolchainMissing(error: unknown): CommandModule {
-  const code = (error as { code?: unknown }).code;
-  if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw error;
+/**
+ * The `migrate` command from the codemod package, or a stand-in that names
+ * the install command when the package (or one of its own dependencies)
+ * cannot be loaded. The specifier is computed so that neither tsc nor a
+ * bundler follows it into the codemod package. `load` is for tests.
+ */
+export async function loadCodemodCommand(
+  load: (specifier: string) => Promise<unknown> = (specifier) => import(specifier),
+): Promise<CommandModule> {
+  const specifier = `${CODEMOD_PACKAGE}/cli`;
+  try {
+    const module = (await load(specifier)) as Partial<CommandModule>;
+    if (typeof module.register !== "function") {
+      throw new TypeError(`${specifier} exports no register(): its version does not match this oddkit-sdk`);
+    }
+    return module as CommandModule;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw error;
+    return codemodPackageMissing(error as Error);
+  }
+}
+
+/** Stand-in for `migrate` when the codemod package cannot be loaded: exit 1 with the install command. */
+function codemodPackageMissing(error: Error): CommandModule {
+  const firstLine = error.message.split("\n")[0] ?? "";
+  const absent = firstLine.includes(`'${CODEMOD_PACKAGE}'`) || firstLine.includes(`"${CODEMOD_PACKAGE}`);
+  const why = absent
+    ? `${CODEMOD_PACKAGE} is not installed`
+    : `${CODEMOD_PACKAGE} cannot load (${firstLine})`;
   return {
     register(program, ctx) {
       program
         .command("migrate")
-        .description("Rewrite legacy oddkit call sites to the contract (needs the codemod toolchain)")
+        .description(`Rewrite legacy oddkit call sites to the contract (needs ${CODEMOD_PACKAGE})`)
         .allowUnknownOption()
         .allowExcessArguments()
         .action(() => {
           ctx.io.stderr(
-            `oddkit-sdk migrate: the codemod toolchain is not installed (${(error as Error).message.split("\n")[0]}).\nInstall it in this project with:\n  ${CODEMOD_INSTALL_COMMAND}`,
+            `oddkit-sdk migrate: ${why}.\nInstall it in this project with:\n  ${CODEMOD_INSTALL_COMMAND}`,
           );
           ctx.exit(1);
         });

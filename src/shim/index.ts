@@ -12,6 +12,9 @@ export {
   PathProbeError,
   WindowContractViolationError,
 } from "../errors/index.js";
+/** The legacy (0.28) server's implicit page sizes, which a migrated call must state explicitly (the codemods read them). */
+export { LEGACY_CATALOG_DEFAULT_LIMIT } from "../legacy/catalog.js";
+export { LEGACY_SEARCH_MAX_HITS } from "../legacy/search.js";
 export * from "./backward/compat.js";
 export * from "./backward/differences.js";
 export {
@@ -36,6 +39,8 @@ export {
   type ForwardShimServerOptions,
 } from "./forward/server.js";
 export * from "./legacy-schemas.js";
+/** The legacy (0.28.x) answers' exact shapes, as the reference server's legacy mode builds them (types only). */
+export type * as Legacy028 from "./legacy-shapes.js";
 export { LegacyUsageError } from "./legacy-usage-error.js";
 export * from "./proxy.js";
 export * from "./proxy-cache.js";

@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TRANSFORMS } from "../../codemods/index.js";
+import { jscodeshiftFor } from "../../codemods/migrate/parser.js";
 import { transformProject } from "../../codemods/response-types.js";
-import { jscodeshiftFor } from "../../src/migrate/parser.js";
 import { typecheck } from "./typecheck.js";
 
 const FIXTURES = resolve(import.meta.dirname, "../../codemods/__testfixtures__");

@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_TRANSFORM_NAMES, TRANSFORM_NAMES } from "../../codemods/index.js";
-import { jscodeshiftFor } from "../../src/migrate/parser.js";
-import { compiledWorkerPath, runPool } from "../../src/migrate/pool.js";
-import { MIGRATE_EXIT, type MigrationSummary, migrate, verifyOutput } from "../../src/migrate/run.js";
+import { jscodeshiftFor } from "../../codemods/migrate/parser.js";
+import { compiledWorkerPath, runPool } from "../../codemods/migrate/pool.js";
+import { MIGRATE_EXIT, type MigrationSummary, migrate, verifyOutput } from "../../codemods/migrate/run.js";
 import { runCli } from "./cli.js";
 
 const UNRELATED = resolve(import.meta.dirname, "../fixtures/unrelated");

@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MigrationSummary } from "../../src/migrate/run.js";
+import type { MigrationSummary } from "../../codemods/migrate/run.js";
 import { runCli } from "../codemods/cli.js";
 
 const FILES: Record<string, string> = {

@@ -13,13 +13,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LEGACY_RESULT_FIELDS as CONTRACT_LEGACY } from "../../src/contract/index.js";
 import {
   LEGACY_ENTRY_FIELDS,
   LEGACY_LIST_FIELDS,
   LEGACY_RESULT_FIELDS,
-} from "../../src/migrate/detect/fields.js";
-import { AnalysisSession, runEngine } from "../../src/migrate/engine.js";
+} from "../../codemods/migrate/detect/fields.js";
+import { AnalysisSession, runEngine } from "../../codemods/migrate/engine.js";
+import { LEGACY_RESULT_FIELDS as CONTRACT_LEGACY } from "../../src/contract/index.js";
 
 const cwd = mkdtempSync(join(tmpdir(), "oddkit-patterns-"));
 const at = (f: string) => join(cwd, f);

@@ -19,7 +19,7 @@ import {
   mb,
   ROOT,
 } from "../../scripts/pack-install.js";
-import { CODEMOD_INSTALL_COMMAND } from "../../src/cli/registry.js";
+import { CODEMOD_INSTALL_COMMAND, CODEMOD_PACKAGE } from "../../src/cli/registry.js";
 import { compileConsumer } from "./consumer-types.js";
 
 const run = promisify(execFile);
@@ -77,15 +77,20 @@ describe("npm i oddkit-sdk into an empty project", () => {
     expect(installed.bytes).toBeLessThanOrEqual(MAX_BYTES);
   });
 
-  it("declares the heavy tools as optional peers, so asking for them is one install away", async () => {
+  it("declares the tokenizer and tsx as optional peers, and names no codemod toolchain (that is @oddkit-sdk/codemod's)", async () => {
     const manifest = await installedManifest(installed.project);
     const peers = manifest.peerDependenciesMeta as Record<string, { optional?: boolean }>;
-    for (const name of ["gpt-tokenizer", "jscodeshift", "ts-morph", "tsx"])
-      expect(peers[name]?.optional, name).toBe(true);
+    for (const name of ["gpt-tokenizer", "tsx"]) expect(peers[name]?.optional, name).toBe(true);
     expect(Object.keys(manifest.dependencies as object)).not.toContain("gpt-tokenizer");
+    const named = [
+      ...Object.keys(manifest.dependencies as object),
+      ...Object.keys(manifest.peerDependencies as object),
+    ];
+    for (const name of ["jscodeshift", "ts-morph", "diff", "cli-progress", CODEMOD_PACKAGE])
+      expect(named, name).not.toContain(name);
   });
 
-  it("the installed CLI answers --version, and migrate names the one command that installs its toolchain", async () => {
+  it("the installed CLI answers --version, and migrate names the one command that installs the codemod package", async () => {
     const bin = join(installed.project, "node_modules/oddkit-sdk/bin/oddkit-sdk.js");
     const version = await run(process.execPath, [bin, "--version"], { cwd: installed.project });
     expect(version.stdout.trim()).toBe((await installedManifest(installed.project)).version);
@@ -94,6 +99,7 @@ describe("npm i oddkit-sdk into an empty project", () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(migrate?.code).toBe(1);
+    expect(migrate?.stderr).toContain(`${CODEMOD_PACKAGE} is not installed`);
     expect(migrate?.stderr).toContain(CODEMOD_INSTALL_COMMAND);
   }, 60_000);
 

@@ -10,11 +10,11 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { firstInvalidUtf8, replaceFileAtomically } from "../../codemods/migrate/file-io.js";
+import { discoverSourceFiles } from "../../codemods/migrate/files.js";
+import { MIGRATE_MAX_FILE_BYTES } from "../../codemods/migrate/limits.js";
+import { MIGRATE_EXIT, migrate } from "../../codemods/migrate/run.js";
 import { main } from "../../src/cli/main.js";
-import { firstInvalidUtf8, replaceFileAtomically } from "../../src/migrate/file-io.js";
-import { discoverSourceFiles } from "../../src/migrate/files.js";
-import { MIGRATE_MAX_FILE_BYTES } from "../../src/migrate/limits.js";
-import { MIGRATE_EXIT, migrate } from "../../src/migrate/run.js";
 import { runCli } from "../codemods/cli.js";
 
 const LEGACY = `// Search box data.

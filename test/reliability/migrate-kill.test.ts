@@ -17,8 +17,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compiledWorkerPath } from "../../src/migrate/pool.js";
-import { migrate } from "../../src/migrate/run.js";
+import { compiledWorkerPath } from "../../codemods/migrate/pool.js";
+import { migrate } from "../../codemods/migrate/run.js";
 import { TSX_LOADER } from "./fixtures/tsx.js";
 
 const CHILD = resolve(import.meta.dirname, "fixtures/migrate-child.ts");

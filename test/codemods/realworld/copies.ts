@@ -29,7 +29,8 @@ export async function makeNodeModules(root: string): Promise<string> {
   await mkdir(target, { recursive: true });
   const source = join(ROOT, "node_modules");
   for (const entry of await readdir(source)) {
-    if (entry.startsWith(".") || Object.hasOwn(STUB_PACKAGES, entry)) continue;
+    // oddkit-sdk is linked below (the repository's own node_modules holds it too: the workspace link).
+    if (entry.startsWith(".") || entry === "oddkit-sdk" || Object.hasOwn(STUB_PACKAGES, entry)) continue;
     await symlink(join(source, entry), join(target, entry), "dir");
   }
   await symlink(ROOT, join(target, "oddkit-sdk"), "dir");

@@ -7,12 +7,12 @@ import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
-import { DEFAULT_TRANSFORM_NAMES, TRANSFORM_NAMES } from "../../../codemods/index.js";
-import { displayPath } from "../../migrate/files.js";
-import { abortOnSignals } from "../../migrate/interrupt.js";
-import { summaryMarkdown, summaryText } from "../../migrate/report.js";
-import { migrate, unifiedDiff } from "../../migrate/run.js";
-import type { CliContext } from "../context.js";
+import type { CliContext } from "./cli-context.js";
+import { DEFAULT_TRANSFORM_NAMES, TRANSFORM_NAMES } from "./index.js";
+import { displayPath } from "./migrate/files.js";
+import { abortOnSignals } from "./migrate/interrupt.js";
+import { summaryMarkdown, summaryText } from "./migrate/report.js";
+import { migrate, unifiedDiff } from "./migrate/run.js";
 
 interface MigrateFlags {
   dry?: boolean;

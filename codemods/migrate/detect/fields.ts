@@ -11,11 +11,16 @@ import {
   LEGACY_RESULT_FIELDS as CONTRACT_LEGACY_RESULT_FIELDS,
   MANY_RESULT_FIELDS,
   ONE_RESULT_FIELDS,
-} from "../../contract/index.js";
-import type { LegacyArticle, LegacyCatalogResult } from "../../legacy/catalog.js";
-import type { LegacyGetResult } from "../../legacy/get.js";
-import type { LegacyResolved, LegacyResolveResult } from "../../legacy/resolve.js";
-import type { LegacyHit, LegacySearchResult } from "../../legacy/search.js";
+} from "oddkit-sdk/contract";
+import type { Legacy028 } from "oddkit-sdk/shim";
+
+type LegacyArticle = Legacy028.LegacyArticle;
+type LegacyCatalogResult = Legacy028.LegacyCatalogResult;
+type LegacyGetResult = Legacy028.LegacyGetResult;
+type LegacyHit = Legacy028.LegacyHit;
+type LegacyResolved = Legacy028.LegacyResolved;
+type LegacyResolveResult = Legacy028.LegacyResolveResult;
+type LegacySearchResult = Legacy028.LegacySearchResult;
 
 type KeysOfUnion<T> = T extends unknown ? keyof T : never;
 

@@ -4,9 +4,9 @@
  * what to write. A file that fails to parse is reported, never rewritten.
  */
 import type { API } from "jscodeshift";
-import type { TransformEntry } from "../../codemods/index.js";
-import type { SiteEvent } from "../../codemods/lib/report.js";
-import { mentionsOddkit } from "../../codemods/lib/shapes.js";
+import type { TransformEntry } from "../index.js";
+import type { SiteEvent } from "../lib/report.js";
+import { mentionsOddkit } from "../lib/shapes.js";
 import { jscodeshiftFor } from "./parser.js";
 
 export interface ApplyResult {

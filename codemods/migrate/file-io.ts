@@ -17,7 +17,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { lstat, open, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { OddkitError } from "../errors/index.js";
+import { OddkitError } from "oddkit-sdk";
 
 /** Why a file was not read or not written: the message says what to do. */
 export class MigrateFileError extends OddkitError {

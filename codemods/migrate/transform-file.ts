@@ -1,7 +1,7 @@
 /** One file through the transforms: apply, and describe the outcome (nothing is read or written here). */
-import { selectTransforms, type TransformEntry } from "../../codemods/index.js";
-import type { SiteEvent } from "../../codemods/lib/report.js";
-import { TODO_PATTERN, TODO_TAG } from "../../codemods/lib/todo.js";
+import { selectTransforms, type TransformEntry } from "../index.js";
+import type { SiteEvent } from "../lib/report.js";
+import { TODO_PATTERN, TODO_TAG } from "../lib/todo.js";
 import { applyTransforms } from "./apply.js";
 
 export interface FileOutcome {

@@ -23,11 +23,11 @@
  * Edits are collected as text replacements and applied bottom-up per file.
  */
 
+import { ACTION_SPECS, type Action, KINDS, LEGACY_OPT_IN_PARAM } from "oddkit-sdk/contract";
 import { Node, type ObjectLiteralExpression, SyntaxKind } from "ts-morph";
-import { LEGACY_SEARCH_MAX_HITS } from "../../codemods/lib/legacy.js";
-import { TODO_TAG } from "../../codemods/lib/todo.js";
-import { COMPUTED_ACTION_TODO } from "../../codemods/umbrella-to-action-tools.js";
-import { ACTION_SPECS, type Action, KINDS, LEGACY_OPT_IN_PARAM } from "../contract/index.js";
+import { LEGACY_SEARCH_MAX_HITS } from "../lib/legacy.js";
+import { TODO_TAG } from "../lib/todo.js";
+import { COMPUTED_ACTION_TODO } from "../umbrella-to-action-tools.js";
 import { stringValue } from "./detect/calls.js";
 import type { Group } from "./detect/index.js";
 import { statementOf, unwrap } from "./detect/nodes.js";

@@ -3,9 +3,9 @@
  * the per-file transforms over every TypeScript file as those left it. Files
  * that failed are left out and never written.
  */
-import { isTypeScriptPath } from "../../codemods/lib/ast.js";
-import type { SiteEvent } from "../../codemods/lib/report.js";
-import { mayDeclareShape } from "../../codemods/lib/shapes.js";
+import { isTypeScriptPath } from "../lib/ast.js";
+import type { SiteEvent } from "../lib/report.js";
+import { mayDeclareShape } from "../lib/shapes.js";
 import { type FileOutcome, scanTodos } from "./transform-file.js";
 
 /** `sources`: every file's text as the pool read it (the pass reads nothing again). */
@@ -21,7 +21,7 @@ export async function applyTypePass(
   if (![...current.values()].some(mayDeclareShape)) return [...outcomes];
   const sites: SiteEvent[] = [];
   // Loaded on demand: ts-morph (and the compiler) cost a second to load.
-  const { transformProject } = await import("../../codemods/response-types.js");
+  const { transformProject } = await import("../response-types.js");
   const changed = transformProject(
     [...current].map(([path, source]) => ({ path, source })),
     { sink: (event) => sites.push(event) },

@@ -7,8 +7,8 @@
  * replacement, per-file write errors reported, SIGINT/SIGTERM handled.
  */
 import { createTwoFilesPatch } from "diff";
-import { selectTransforms } from "../../codemods/index.js";
-import { RESPONSE_TYPES } from "../../codemods/lib/names.js";
+import { selectTransforms } from "../index.js";
+import { RESPONSE_TYPES } from "../lib/names.js";
 import type { EngineResult, SiteRecord } from "./engine.js";
 import { discoverSourceFiles, displayPath } from "./files.js";
 import { interruptReason, SIGNAL_EXIT_CODES } from "./interrupt.js";

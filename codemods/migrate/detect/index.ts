@@ -10,12 +10,12 @@
  * this. A legacy site without a marker is "unmigrated".
  */
 
+import type { Action } from "oddkit-sdk/contract";
+import { DEFAULT_LIMIT, LEGACY_OPT_IN_PARAM } from "oddkit-sdk/contract";
+import { LEGACY_SEARCH_MAX_HITS } from "oddkit-sdk/shim";
 import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
-import { UNSUPPORTED_PARAMS } from "../../../codemods/lib/legacy.js";
-import { REVIEWED_MARKER, TODO_TAG } from "../../../codemods/lib/todo.js";
-import type { Action } from "../../contract/index.js";
-import { DEFAULT_LIMIT, LEGACY_OPT_IN_PARAM } from "../../contract/index.js";
-import { LEGACY_SEARCH_MAX_HITS } from "../../legacy/search.js";
+import { UNSUPPORTED_PARAMS } from "../../lib/legacy.js";
+import { REVIEWED_MARKER, TODO_TAG } from "../../lib/todo.js";
 import { type CallSite, findCalls, stringValue } from "./calls.js";
 import { type FlowEscape, type FlowRead, traceFrom } from "./flow.js";
 import { declarationsOf, statementOf, unwrap } from "./nodes.js";

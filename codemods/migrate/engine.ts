@@ -16,9 +16,9 @@
  */
 import { posix } from "node:path";
 import type { Project, SourceFile } from "ts-morph";
-import { selectTransforms } from "../../codemods/index.js";
-import { mentionsOddkit } from "../../codemods/lib/shapes.js";
-import { TODO_TAG } from "../../codemods/lib/todo.js";
+import { selectTransforms } from "../index.js";
+import { mentionsOddkit } from "../lib/shapes.js";
+import { TODO_TAG } from "../lib/todo.js";
 import { applyTransforms } from "./apply.js";
 import { type Detection, detect, type Group, type Site } from "./detect/index.js";
 import { createAnalysisProject, findTsconfig } from "./detect/project.js";

@@ -1,7 +1,7 @@
 /**
  * Spreading files over worker processes. The pool reads every file once
  * and sends the candidates' text, in batches, to lanes: worker processes
- * running the compiled runner (`dist/src/migrate/worker.js`), or, when it is
+ * running the compiled runner (`codemods/dist/migrate/worker.js`), or, when it is
  * absent (running from the TypeScript sources before `npm run build`), when
  * one worker is asked for or the files are few, a single in-process lane.
  * Both lanes run the same `transformBatch`.
@@ -10,7 +10,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { mentionsOddkit } from "../../codemods/lib/shapes.js";
+import { mentionsOddkit } from "../lib/shapes.js";
 import { decodeUtf8, MigrateFileError, readSourceBytes } from "./file-io.js";
 import { interruptedOutcome } from "./interrupt.js";
 import { MIGRATE_MAX_FILE_BYTES } from "./limits.js";
@@ -26,7 +26,7 @@ import type { WorkerReply, WorkerRequest } from "./worker.js";
 /** The compiled worker: beside this module when running from dist, else in the package's dist/. */
 export function compiledWorkerPath(): string | null {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, "worker.js"), resolve(here, "../../dist/src/migrate/worker.js")];
+  const candidates = [join(here, "worker.js"), resolve(here, "../dist/migrate/worker.js")];
   return candidates.find((c) => c.endsWith(".js") && existsSync(c)) ?? null;
 }
 

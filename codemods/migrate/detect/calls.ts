@@ -14,8 +14,8 @@
  *   action its argument names.
  */
 
+import { ACTIONS, type Action, actionForTool, UNIFIED_TOOL } from "oddkit-sdk/contract";
 import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
-import { ACTIONS, type Action, actionForTool, UNIFIED_TOOL } from "../../contract/index.js";
 import { declarationsOf, unwrap } from "./nodes.js";
 
 export interface CallSite {

@@ -13,8 +13,9 @@
  * no caller in the files), an escape is recorded: the code beyond it may
  * read anything, so a rewrite could not be proven to keep its behaviour.
  */
+
+import { FILTER_NAMES } from "oddkit-sdk/contract";
 import { Node, SyntaxKind } from "ts-morph";
-import { FILTER_NAMES } from "../../contract/index.js";
 import { callsOf, enclosingFunction } from "./calls.js";
 import {
   CALLBACK_METHODS,
