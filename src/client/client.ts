@@ -194,6 +194,16 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
   const countTokens = async (text: string): Promise<number | null> =>
     tokenCounter ? await tokenCounter(text) : null;
 
+  /** `meta` of an answer read just now (not from the cache). */
+  const freshMeta = async (read: { bytes: number; text: string }, started: number): Promise<ResultMeta> => ({
+    bytes: read.bytes,
+    tokens: await countTokens(read.text),
+    cached: false,
+    revalidated: false,
+    durationMs: clock() - started,
+    emulated: false,
+  });
+
   /** One MCP tool call, with every failure mapped to a typed error. */
   const callRaw = async (tool: string, args: Json, action: string, signal?: AbortSignal) => {
     const errorOptions: OddkitErrorOptions = { action, request: requestInfo(tool, args) };
@@ -291,15 +301,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
           answer.maxResponseBytes ?? maxResponseBytes,
           answered,
         );
-        const meta: ResultMeta = {
-          bytes: read.bytes,
-          tokens: await countTokens(read.text),
-          cached: false,
-          revalidated: false,
-          durationMs: clock() - started,
-          emulated: false,
-          ...answer.meta,
-        };
+        const meta: ResultMeta = { ...(await freshMeta(read, started)), ...answer.meta };
         emit({ type: "call", action, params: wire, meta });
         return Object.assign(read.envelope.result as Json, { meta });
       }
@@ -413,14 +415,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
         try {
           const raw = await callRaw(name, args, name);
           const read = readToolResult(raw, maxResponseBytes, errorOptions, { requireResult: false });
-          const meta: ResultMeta = {
-            bytes: read.bytes,
-            tokens: await countTokens(read.text),
-            cached: false,
-            revalidated: false,
-            durationMs: clock() - started,
-            emulated: false,
-          };
+          const meta = await freshMeta(read, started);
           emit({ type: "call", action: name, params: args, meta });
           return { envelope: read.envelope, isError: read.isError, meta };
         } catch (error) {
