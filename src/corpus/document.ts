@@ -8,7 +8,7 @@
 import { DEFAULT_KIND_MAP, defaultUriForPath, type KindMap, resolveKind } from "../contract/index.js";
 import { parseFrontmatter, splitFrontmatter } from "./frontmatter.js";
 import { readStructure } from "./markdown.js";
-import type { CorpusDocument } from "./types.js";
+import type { CorpusDocument, DocumentFields } from "./types.js";
 
 /** Receives a non-fatal problem of a file (with its 1-based line when known). */
 export type Warn = (message: string, line?: number) => void;
@@ -118,4 +118,20 @@ export function dateOf(declared: unknown, warn: Warn = ignore): string | null {
     `frontmatter date ${JSON.stringify(declared)} is not a YYYY-MM-DD date; the document is treated as undated (write e.g. date: 2026-05-23).`,
   );
   return null;
+}
+
+/** A document's fields without its text, read one by one (a document kept on disk reads its file for `raw`/`body`). */
+export function documentFields(doc: DocumentFields): DocumentFields {
+  return {
+    path: doc.path,
+    uri: doc.uri,
+    title: doc.title,
+    frontmatter: doc.frontmatter,
+    blockquote: doc.blockquote,
+    summary: doc.summary,
+    contentHash: doc.contentHash,
+    kind: doc.kind,
+    kindResolution: doc.kindResolution,
+    date: doc.date,
+  };
 }

@@ -11,7 +11,7 @@
  */
 import type { Kind, KindResolution } from "../contract/index.js";
 import { CorpusFileChangedError } from "../errors/index.js";
-import { normalizeText } from "./document.js";
+import { documentFields, normalizeText } from "./document.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { sha256Hex } from "./parse.js";
 import type { CorpusDocument, DocumentFields } from "./types.js";
@@ -89,17 +89,8 @@ export class OnDiskDocument implements CorpusDocument {
 }
 
 /** The fields a document keeps from its text, as copies sharing no storage with that text. */
-function detachedFields(doc: DocumentFields) {
-  const fields = {
-    uri: doc.uri,
-    title: doc.title,
-    frontmatter: doc.frontmatter,
-    blockquote: doc.blockquote,
-    summary: doc.summary,
-    kind: doc.kind,
-    kindResolution: doc.kindResolution,
-    date: doc.date,
-  };
+function detachedFields(doc: DocumentFields): DocumentFields {
+  const fields = documentFields(doc);
   try {
     return structuredClone(fields);
   } catch {

@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { pruneCacheFiles, readCheckedFile, writeCheckedFile } from "../cache-file.js";
 import type { KindMap } from "../contract/index.js";
-import { normalizeText } from "./document.js";
+import { documentFields, normalizeText } from "./document.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { type ParseResult, parseDocument } from "./parse.js";
 import { packageVersion } from "./sample.js";
@@ -71,7 +71,7 @@ function parserFingerprint(): string {
     "",
   ].join("\n");
   const parsed = parseDocument("docs/probe.md", probe);
-  const fields = parsed.document === null ? null : fieldsOf(parsed.document);
+  const fields = parsed.document === null ? null : documentFields(parsed.document);
   rulesFingerprint = sha256(
     JSON.stringify({ FORMAT, version: packageVersion(), fields, warnings: parsed.warnings }),
   );
@@ -119,7 +119,7 @@ export class ParseCache {
    */
   record(path: string, hash: string, result: ParseResult): void {
     const { document, warnings, skipped } = result;
-    const fields = document === null ? null : fieldsOf(document);
+    const fields = document === null ? null : documentFields(document);
     this.#next[path] =
       skipped === undefined ? { hash, fields, warnings } : { hash, fields, warnings, skipped };
     this.#changed = true;
@@ -148,22 +148,6 @@ export class ParseCache {
       return null;
     }
   }
-}
-
-/** A document's fields, read one by one (a document kept on disk reads its file for `raw`/`body`). */
-function fieldsOf(doc: DocumentFields): DocumentFields {
-  return {
-    path: doc.path,
-    uri: doc.uri,
-    title: doc.title,
-    frontmatter: doc.frontmatter,
-    blockquote: doc.blockquote,
-    summary: doc.summary,
-    contentHash: doc.contentHash,
-    kind: doc.kind,
-    kindResolution: doc.kindResolution,
-    date: doc.date,
-  };
 }
 
 /** A cached parse as the parse result of `text` (the file it was cached from, byte for byte). */
