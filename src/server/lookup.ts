@@ -25,7 +25,10 @@ export type Resolution<D = CorpusDocument> =
   | { ok: false; error: ErrorEnvelope };
 
 /** Resolve a URI through `superseded_by`: a cycle or a chain over the depth cap is circular; a missing successor is dangling. */
-export function resolveDocument<D extends LinkedDocument>(index: DocumentMaps<D>, input: string): Resolution<D> {
+export function resolveDocument<D extends LinkedDocument>(
+  index: DocumentMaps<D>,
+  input: string,
+): Resolution<D> {
   const start = findDocument(index, input);
   if (!start) return { ok: false, error: notFoundError("resolve", input) };
   const walk = walkSupersession(start, index);

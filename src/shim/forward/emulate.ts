@@ -167,7 +167,10 @@ export class ForwardShim {
 
   private run(req: ResolvedRequest, read: LegacyReader): Promise<ActionOutcome> {
     // The request's action and its resolved request correlate; TypeScript cannot see that through an index.
-    const handler = this.handlers[req.action] as (r: ResolvedRequest, read: LegacyReader) => Promise<ActionOutcome>;
+    const handler = this.handlers[req.action] as (
+      r: ResolvedRequest,
+      read: LegacyReader,
+    ) => Promise<ActionOutcome>;
     return handler(req, read);
   }
 
