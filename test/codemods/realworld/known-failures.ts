@@ -24,7 +24,6 @@ export type FailureKind =
 export const KNOWN_ENGINE_FAILURES: Readonly<Record<string, readonly FailureKind[]>> = {
   "lovable-edge/supabase/functions/journal-feed/index.ts": ["not-fully-migrated"],
   "react-vite/src/hooks/useCanonPrinciples.ts": ["not-fully-migrated"],
-  "nextjs-app/app/essays/page.tsx": ["not-fully-migrated"],
   "node-scripts/scripts/export-titles.cjs": ["not-fully-migrated"],
   "ky-service/src/services/DocsService.ts": ["not-fully-migrated"],
   // Measured, not reachable: the contract's content_hash is another hash than legacy's (sha256 of the
@@ -34,7 +33,6 @@ export const KNOWN_ENGINE_FAILURES: Readonly<Record<string, readonly FailureKind
   "cf-worker/src/worker.ts": ["not-fully-migrated"],
   // Its search is rewritten; its get returns content_hash (see RevisionService).
   "mcp-agent/src/research.ts": ["not-fully-migrated"],
-  "lovable-proxy/src/hooks/useEssays.ts": ["not-fully-migrated"],
   "lovable-proxy/src/pages/Handoffs.tsx": ["not-fully-migrated"],
   "node-esm/scripts/build-search-index.mjs": ["not-fully-migrated"],
   // Measured, not reachable: resolve's status differs (legacy FOUND + warning for a dangling
