@@ -87,7 +87,7 @@ function newestFirst(a: CorpusDocument, b: CorpusDocument): number {
 }
 
 /** One catalog article: path, URI, title and the whole frontmatter. */
-export function legacyArticle(doc: CorpusDocument): LegacyArticle {
+function legacyArticle(doc: CorpusDocument): LegacyArticle {
   return { path: doc.path, uri: doc.uri, title: legacyTitle(doc), metadata: { ...doc.frontmatter } };
 }
 

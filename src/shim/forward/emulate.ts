@@ -18,7 +18,6 @@ import {
   type Action,
   actionForTool,
   type Flag,
-  notFoundError,
   type ResolvedRequest,
   UNIFIED_TOOL,
   validateRequest,
@@ -207,9 +206,7 @@ export class ForwardShim {
     const direct = await read.get(input);
     if (!("missing" in direct)) return direct;
     const declared = (await read.listing()).byUri.get(input);
-    if (!declared) return undefined;
-    const [doc] = await read.documents([declared.path]);
-    return doc;
+    return declared ? read.document(declared.path) : undefined;
   }
 
   private async get(req: ResolvedRequest<"get">, read: LegacyReader): Promise<ActionOutcome> {
@@ -224,8 +221,7 @@ export class ForwardShim {
     const listing = await read.listing();
     const found = resolveDocument(listing, req.params.input);
     if (!found.ok) return resolveOutcome(req, found);
-    const [doc] = await read.documents([found.doc.path]);
-    if (!doc) return resolveOutcome(req, { ok: false, error: notFoundError("resolve", req.params.input) });
+    const doc = await read.document(found.doc.path);
     let legacy: LegacyIndex | undefined;
     if (req.legacyEnvelope) {
       // The listing has no content hashes: the resolved document answers with its fetched text.

@@ -33,6 +33,8 @@ export interface LegacyReader {
   listing(): Promise<ShimIndex>;
   get(input: string): Promise<CorpusDocument | LegacyMiss>;
   documents(paths: readonly string[]): Promise<CorpusDocument[]>;
+  /** One listed document by path (as `documents`). */
+  document(path: string): Promise<CorpusDocument>;
   served(): Promise<ServedCorpus>;
 }
 
@@ -76,6 +78,8 @@ export class LegacySource {
       listing: () => this.listing(call, fresh),
       get: (input) => this.get(call, input),
       documents: (paths) => this.documents(call, paths, fresh),
+      // `documents` answers every path it is given (or throws), so the one asked for is there.
+      document: async (path) => (await this.documents(call, [path], fresh))[0] as CorpusDocument,
       served: () => this.served(call, fresh),
     };
   }
