@@ -95,8 +95,8 @@ export function listMaxWeight(p: Postings, list: ScoringList, cache: Float64Arra
 }
 
 /**
- * The best `count` documents among those with `keptStamp[doc] === generation`
- * (the matches the caller's predicate accepts), exactly as the exhaustive scorer
+ * The best `count` documents among those set in `kept` (a bitset of the query's
+ * matches the caller's predicate accepts), exactly as the exhaustive scorer
  * ranks them. `pathRank` breaks ties; `maxWeights` caches each list's largest weight.
  *
  * The unit of pruning is one postings list (a term in one field), not a whole term: a
@@ -107,8 +107,7 @@ export function topK(
   p: Postings,
   plan: QueryPlan,
   count: number,
-  keptStamp: Uint32Array,
-  generation: number,
+  kept: Uint32Array,
   pathRank: Uint32Array,
   maxWeights: Float64Array,
 ): TopK {
@@ -201,10 +200,35 @@ export function topK(
     }
     if (doc < 0) break;
     const essentialFrom = firstEssential;
-    if (keptStamp[doc] === generation) {
+    if ((kept[doc >>> 5]! >>> (doc & 31)) & 1) {
       candidateStamp++;
       let known = 0;
       let termsHeld = 0;
+      if (heapDoc.length === count) {
+        // A first bound from the essential lists' maxima (no weight computed): most candidates
+        // of a common term stop here.
+        let cheap = prefixSum[essentialFrom]!;
+        for (let j = essentialFrom; j < listCount; j++) {
+          const f = order[j]!;
+          if (pos[f]! < end[f]! && docs[pos[f]!] === doc) {
+            cheap += bound[f]!;
+            if (termMark[listTerm[f]!] !== candidateStamp) {
+              termMark[listTerm[f]!] = candidateStamp;
+              termsHeld++;
+            }
+          }
+        }
+        const termsBound = Math.min(termCount, termsHeld + prefixTerms[essentialFrom]!);
+        candidateStamp++;
+        termsHeld = 0;
+        if (safe(cheap * termsBound) < threshold) {
+          for (let j = essentialFrom; j < listCount; j++) {
+            const f = order[j]!;
+            if (pos[f]! < end[f]! && docs[pos[f]!] === doc) pos[f]!++;
+          }
+          continue;
+        }
+      }
       for (let j = essentialFrom; j < listCount; j++) {
         const f = order[j]!;
         const at = pos[f]!;
