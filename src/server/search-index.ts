@@ -132,17 +132,22 @@ export class SearchIndex {
     const plan = this.plan(query, expansions);
     const p = this.postings;
     const { union, keptBits, docs } = this;
-    // The count: every document any list reaches, once, if kept (no scoring).
-    union.fill(0);
-    for (const lists of plan.terms) {
+    // The count: every document any list reaches, once, if kept (no scoring). Each term's
+    // documents are a bitset of their own (top-k.ts reads which terms a candidate holds).
+    const words = union.length;
+    const termBits = new Uint32Array(words * plan.terms.length);
+    plan.terms.forEach((lists, t) => {
+      const bits = termBits.subarray(t * words, (t + 1) * words);
       for (const list of lists) {
         const to = p.start[list.key + 1]!;
         for (let at = p.start[list.key]!; at < to; at++) {
           const doc = p.docs[at]!;
-          union[doc >>> 5]! |= 1 << (doc & 31);
+          bits[doc >>> 5]! |= 1 << (doc & 31);
         }
       }
-    }
+    });
+    union.fill(0);
+    for (let i = 0; i < termBits.length; i++) union[i % words]! |= termBits[i]!;
     let total = 0;
     if (keep instanceof KeepBits) {
       for (let w = 0; w < union.length; w++) {
@@ -159,7 +164,7 @@ export class SearchIndex {
         }
       });
     }
-    const best = topK(p, plan, Math.min(count, total), keptBits, this.pathRank, this.maxWeights);
+    const best = topK(p, plan, Math.min(count, total), keptBits, termBits, this.pathRank, this.maxWeights);
     return { total, hits: best.docs.map((doc, i) => this.hit(doc, best.scores[i]!, expansions)) };
   }
 
