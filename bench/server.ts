@@ -30,6 +30,8 @@ import { loadCorpus, sampleCorpusDir } from "../src/corpus/index.js";
 import type { Corpus } from "../src/corpus/types.js";
 import { USE_CASE_ROWS } from "../src/helpers/use-cases.js";
 import { createReferenceServer, type ReferenceServer } from "../src/server/index.js";
+import { readCachedPostings } from "../src/server/search/index-cache.js";
+import { SearchIndex } from "../src/server/search-index.js";
 import { countTokens } from "../src/tokens.js";
 
 const { values } = parseArgs({
@@ -114,6 +116,44 @@ interface SpeedRow {
   search: Latency;
   catalog: Latency;
   get: Latency;
+  /** p50 of the index's ranking alone for the same queries, pruned top-k vs scoring every match, interleaved. */
+  ranking?: { prunedP50: number; exhaustiveP50: number };
+}
+
+/**
+ * The ranking alone (no tool call, no snippets), the pruned top-k (`rank`) and the exhaustive
+ * scorer (`rankExhaustive`) interleaved query by query on the same index: their ratio is
+ * measured side by side, whatever the machine's load.
+ */
+function rankingSideBySide(corpus: Corpus, indexCache: string): { prunedP50: number; exhaustiveP50: number } {
+  const postings = readCachedPostings(indexCache, corpus.root, corpus.revision, corpus.documents.length);
+  const index = new SearchIndex(corpus.documents, postings ?? undefined);
+  const keep = index.keepMask("bench", () => true);
+  const queries = queriesOf(corpus, CALLS);
+  const pruned: number[] = [];
+  const exhaustive: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const q of queries) {
+      let started = performance.now();
+      const a = index.rank(q, keep, 10);
+      pruned.push(performance.now() - started);
+      started = performance.now();
+      const b = index.rankExhaustive(q, keep, 10);
+      exhaustive.push(performance.now() - started);
+      if (
+        a.total !== b.total ||
+        a.hits.some((h, i) => h.doc !== b.hits[i]!.doc || h.score !== b.hits[i]!.score)
+      ) {
+        throw new Error(`pruned and exhaustive rankings differ for ${JSON.stringify(q)}`);
+      }
+    }
+  }
+  const p50 = (xs: number[]) =>
+    percentile(
+      xs.sort((x, y) => x - y),
+      50,
+    );
+  return { prunedP50: p50(pruned), exhaustiveP50: p50(exhaustive) };
 }
 
 async function speed(
@@ -243,6 +283,7 @@ async function measureOne(dir: string, docs: number): Promise<void> {
     const { row, server } = await speed(docs, corpus, loadS, indexCache);
     if (new Set(values["cost-sizes"].split(",").map(Number)).has(docs)) await cost(corpus, server);
     await server.close();
+    const ranking = rankingSideBySide(corpus, indexCache);
     // A second start on the unchanged corpus, as the CLI's next serve/search/report sees it. The
     // peak RSS above was read before it (the first corpus may not be collected yet).
     const warmStarted = performance.now();
@@ -253,7 +294,7 @@ async function measureOne(dir: string, docs: number): Promise<void> {
     const warmStartS = (performance.now() - warmStarted) / 1000;
     if (warm.indexSource !== "cache") throw new Error("the second start did not read the index cache");
     await warm.close();
-    console.log(JSON.stringify({ ...row, warmStartS }));
+    console.log(JSON.stringify({ ...row, warmStartS, ranking }));
   } finally {
     rmSync(indexCache, { recursive: true, force: true });
   }
@@ -308,6 +349,7 @@ export function printServerRows(rows: readonly SpeedRow[]): void {
       pad("p99", 8),
       pad("get p50", 9),
       pad("p99", 8),
+      pad("rank top-k/full p50", 22),
     ].join(""),
   );
   for (const r of rows) {
@@ -324,6 +366,12 @@ export function printServerRows(rows: readonly SpeedRow[]): void {
         pad(ms(r.catalog.p99), 8),
         pad(ms(r.get.p50), 9),
         pad(ms(r.get.p99), 8),
+        pad(
+          r.ranking
+            ? `${ms(r.ranking.prunedP50)}/${ms(r.ranking.exhaustiveP50)} = ${(r.ranking.prunedP50 / r.ranking.exhaustiveP50).toFixed(2)}`
+            : "—",
+          22,
+        ),
       ].join(""),
     );
   }

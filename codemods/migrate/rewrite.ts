@@ -25,7 +25,7 @@
  * Edits are collected as text replacements and applied bottom-up per file.
  */
 
-import { ACTION_SPECS, type Action, KINDS, LEGACY_OPT_IN_PARAM } from "oddkit-sdk/contract";
+import { ACTION_SPECS, type Action, effectiveCap, KINDS, LEGACY_OPT_IN_PARAM } from "oddkit-sdk/contract";
 import { Node, type ObjectLiteralExpression, SyntaxKind } from "ts-morph";
 import { LEGACY_SEARCH_MAX_HITS } from "../lib/legacy.js";
 import { TODO_TAG } from "../lib/todo.js";
@@ -409,17 +409,53 @@ export function windowEdits(group: Group): Map<string, TextEdit[]> {
   if (filters && !propOf(args, "include") && !propOf(args, "exclude")) add.push(`include: ${KIND_LIST}`);
   const remove = new Set<string>();
   const meta = argValue(args, "include_metadata");
-  if (meta && ["true", "false"].includes(unwrap(meta).getText())) {
+  const edits: TextEdit[] = [];
+  if (group.call.action === "catalog") {
+    // Legacy catalog articles carry the whole frontmatter whatever `include_metadata` says (0.28.0
+    // orchestrate.ts; the legacy envelope keeps them so), so the kept call asks for no flag: a
+    // `metadata` disclosure would only lower the cap to 100 and make a contract server refuse the
+    // legacy `limit` (up to 500) with LIMIT_EXCEEDS_FLAG_CAP — the cutover call would stop working.
+    if (meta && ["true", "false"].includes(unwrap(meta).getText())) remove.add("include_metadata");
+    const disclosure = argValue(args, "disclosure");
+    const flags = disclosure ? unwrap(disclosure) : undefined;
+    if (
+      flags &&
+      Node.isArrayLiteralExpression(flags) &&
+      flags.getElements().length === 1 &&
+      stringValue(flags.getElements()[0]) === "metadata"
+    )
+      remove.add("disclosure");
+    const limit = argValue(args, "limit");
+    const n = limit && /^\d+$/.test(unwrap(limit).getText()) ? Number(unwrap(limit).getText()) : null;
+    if (n !== null && n <= effectiveCap([]).max) {
+      const marker = markerAbove(args, (reason) => reason.startsWith(`limit ${n} exceeds the cap`));
+      if (marker) edits.push(marker);
+    }
+  } else if (meta && ["true", "false"].includes(unwrap(meta).getText())) {
     remove.add("include_metadata");
     if (unwrap(meta).getText() === "true" && !propOf(args, "disclosure"))
       add.unshift('disclosure: ["metadata"]');
   }
-  return new Map([
-    [
-      args.getSourceFile().getFilePath(),
-      [{ start: args.getStart(), end: args.getEnd(), text: rebuildObject(args, remove, add) }],
-    ],
-  ]);
+  edits.push({ start: args.getStart(), end: args.getEnd(), text: rebuildObject(args, remove, add) });
+  return new Map([[args.getSourceFile().getFilePath(), edits]]);
+}
+
+/** A per-file transform's marker among the comment lines right above the node's statement, as an edit removing its line. */
+function markerAbove(node: Node, matches: (reason: string) => boolean): TextEdit | null {
+  const statement = statementOf(node);
+  if (!statement) return null;
+  const file = node.getSourceFile().getFullText();
+  let lineStart = file.lastIndexOf("\n", statement.getStart() - 1) + 1;
+  while (lineStart > 0) {
+    const above = file.lastIndexOf("\n", lineStart - 2) + 1;
+    const line = file.slice(above, lineStart).trim();
+    if (!line.startsWith("//")) return null;
+    const at = line.indexOf(`${TODO_TAG}: `);
+    if (at >= 0 && matches(line.slice(at + TODO_TAG.length + 2)))
+      return { start: above, end: lineStart, text: "" };
+    lineStart = above;
+  }
+  return null;
 }
 
 /**

@@ -15,6 +15,7 @@
  */
 import type { CorpusDocument } from "../corpus/types.js";
 import { inverseDocumentFrequency, termWeight } from "./search/bm25.js";
+import { forEachId, KeepBits, popcount, wordsFor } from "./search/doc-bits.js";
 import {
   buildPostings,
   containsTerm,
@@ -47,10 +48,10 @@ export interface RankedPage {
 }
 
 /**
- * Which documents a ranking keeps: a predicate, or a mask by document id
- * (1 = kept) such as `keepMask` builds once per filter set.
+ * Which documents a ranking keeps: a predicate, a mask by document id (1 = kept), or the
+ * bitset `keepMask` builds once per filter set (the fastest: no call per match).
  */
-export type Keep = ((doc: CorpusDocument) => boolean) | Uint8Array;
+export type Keep = ((doc: CorpusDocument) => boolean) | Uint8Array | KeepBits;
 
 /** One indexed term a query term reaches, with its weight (1 for the term itself). */
 interface Expansion {
@@ -76,11 +77,12 @@ export class SearchIndex {
   private readonly termTouched: Uint32Array;
   private readonly kept: Uint32Array;
   private readonly scores: Float64Array;
-  /** keptStamp[doc] === generation: a match of the current query the caller keeps. */
-  private readonly keptStamp: Uint32Array;
+  /** Bitsets of the current query's matches and of those the caller keeps. */
+  private readonly union: Uint32Array;
+  private readonly keptBits: Uint32Array;
   /** Per postings list (key), its largest BM25 weight, NaN until a query needs it (top-k.ts bounds). */
   private readonly maxWeights: Float64Array;
-  private readonly keepMasks = new Map<string, Uint8Array>();
+  private readonly keepMasks = new Map<string, KeepBits>();
   private generation = 0;
   private termGeneration = 0;
 
@@ -109,7 +111,8 @@ export class SearchIndex {
     this.termTouched = new Uint32Array(n);
     this.kept = new Uint32Array(n);
     this.scores = new Float64Array(n);
-    this.keptStamp = new Uint32Array(n);
+    this.union = new Uint32Array(wordsFor(n));
+    this.keptBits = new Uint32Array(wordsFor(n));
     this.maxWeights = new Float64Array(this.postings.start.length).fill(Number.NaN);
   }
 
@@ -128,26 +131,40 @@ export class SearchIndex {
     const expansions: Expansion[] = [];
     const plan = this.plan(query, expansions);
     const p = this.postings;
-    const { seen, keptStamp, docs } = this;
-    this.generation = (this.generation % 0xffffffff) + 1;
-    const generation = this.generation;
-    // The count: every document any list reaches, once, if kept (no scoring).
-    let total = 0;
-    for (const lists of plan.terms) {
+    const { union, keptBits, docs } = this;
+    // The count: every document any list reaches, once, if kept (no scoring). Each term's
+    // documents are a bitset of their own (top-k.ts reads which terms a candidate holds).
+    const words = union.length;
+    const termBits = new Uint32Array(words * plan.terms.length);
+    plan.terms.forEach((lists, t) => {
+      const bits = termBits.subarray(t * words, (t + 1) * words);
       for (const list of lists) {
         const to = p.start[list.key + 1]!;
         for (let at = p.start[list.key]!; at < to; at++) {
           const doc = p.docs[at]!;
-          if (seen[doc] === generation) continue;
-          seen[doc] = generation;
-          if (typeof keep === "function" ? keep(docs[doc]!) : keep[doc] === 1) {
-            keptStamp[doc] = generation;
-            total++;
-          }
+          bits[doc >>> 5]! |= 1 << (doc & 31);
         }
       }
+    });
+    union.fill(0);
+    for (let i = 0; i < termBits.length; i++) union[i % words]! |= termBits[i]!;
+    let total = 0;
+    if (keep instanceof KeepBits) {
+      for (let w = 0; w < union.length; w++) {
+        const word = union[w]! & keep.bits[w]!;
+        keptBits[w] = word;
+        total += popcount(word);
+      }
+    } else {
+      keptBits.fill(0);
+      forEachId(union, (doc) => {
+        if (typeof keep === "function" ? keep(docs[doc]!) : keep[doc] === 1) {
+          keptBits[doc >>> 5]! |= 1 << (doc & 31);
+          total++;
+        }
+      });
     }
-    const best = topK(p, plan, Math.min(count, total), keptStamp, generation, this.pathRank, this.maxWeights);
+    const best = topK(p, plan, Math.min(count, total), keptBits, termBits, this.pathRank, this.maxWeights);
     return { total, hits: best.docs.map((doc, i) => this.hit(doc, best.scores[i]!, expansions)) };
   }
 
@@ -159,7 +176,14 @@ export class SearchIndex {
     let total = 0;
     for (let i = 0; i < matched; i++) {
       const doc = touched[i]!;
-      if (typeof keep === "function" ? keep(docs[doc]!) : keep[doc] === 1) kept[total++] = doc;
+      if (
+        typeof keep === "function"
+          ? keep(docs[doc]!)
+          : keep instanceof KeepBits
+            ? keep.has(doc)
+            : keep[doc] === 1
+      )
+        kept[total++] = doc;
     }
     // Higher score first, then path order; `scores` is indexed by document.
     const better = (a: number, b: number) => scores[b]! - scores[a]! || pathRank[a]! - pathRank[b]!;
@@ -176,11 +200,12 @@ export class SearchIndex {
    * request's filters) and remembered for the next requests with the same filters: a search
    * then counts its matches without calling a predicate per document.
    */
-  keepMask(key: string, keep: (doc: CorpusDocument) => boolean): Uint8Array {
+  keepMask(key: string, keep: (doc: CorpusDocument) => boolean): KeepBits {
     let mask = this.keepMasks.get(key);
     if (mask === undefined) {
-      mask = new Uint8Array(this.size);
-      for (let id = 0; id < this.size; id++) mask[id] = keep(this.docs[id]!) ? 1 : 0;
+      const bits = new Uint32Array(wordsFor(this.size));
+      for (let id = 0; id < this.size; id++) if (keep(this.docs[id]!)) bits[id >>> 5]! |= 1 << (id & 31);
+      mask = new KeepBits(bits);
       if (this.keepMasks.size >= KEEP_MASKS_KEPT) this.keepMasks.delete(this.keepMasks.keys().next().value!);
     } else {
       this.keepMasks.delete(key);

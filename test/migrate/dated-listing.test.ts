@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runEngine } from "../../codemods/migrate/engine.js";
+import { createReferenceServer } from "../../src/server/index.js";
 
 const cwd = mkdtempSync(join(tmpdir(), "oddkit-dated-"));
 
@@ -139,5 +140,45 @@ describe("every dated entry under a path prefix, in a for…of that skips the re
     const out = migrate(feed(args, skips));
     expect(out).toContain("include_legacy_envelope: true");
     expect(out).toContain("TODO(oddkit-migrate)");
+  });
+});
+
+describe("a catalog call kept on the legacy envelope (flagged)", () => {
+  it("asks for no flag, so a contract server accepts legacy's limit and its legacy articles carry metadata", async () => {
+    const out = migrate(
+      consumer(
+        `{ sort_by: "date", limit: 500, include_metadata: true }`,
+        ".filter((a: any) => a.metadata.public === true)",
+      ),
+    );
+    expect(out).toContain(
+      `arguments: { sort_by: "date", limit: 500, include_legacy_envelope: true, include: ["canon", "docs", "journals", "essays", "apocrypha"] }`,
+    );
+    expect(out).not.toContain("disclosure");
+    const server = await createReferenceServer({ mode: "window" });
+    try {
+      const reply = await server.callTool("oddkit_catalog", {
+        sort_by: "date",
+        limit: 500,
+        include_legacy_envelope: true,
+        include: ["canon", "docs", "journals", "essays", "apocrypha"],
+      });
+      const result = JSON.parse((reply.content[0] as { text: string }).text).result;
+      expect(result.status).toBe("FOUND");
+      expect(result.articles).toHaveLength(500);
+      expect(Object.keys(result.articles[0].metadata).length).toBeGreaterThan(0);
+      // With the metadata flag the same request is over the cap and refused.
+      const refused = await server.callTool("oddkit_catalog", {
+        sort_by: "date",
+        limit: 500,
+        include_legacy_envelope: true,
+        disclosure: ["metadata"],
+      });
+      expect(JSON.parse((refused.content[0] as { text: string }).text).result.error_code).toBe(
+        "LIMIT_EXCEEDS_FLAG_CAP",
+      );
+    } finally {
+      await server.close();
+    }
   });
 });

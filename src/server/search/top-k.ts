@@ -95,8 +95,9 @@ export function listMaxWeight(p: Postings, list: ScoringList, cache: Float64Arra
 }
 
 /**
- * The best `count` documents among those with `keptStamp[doc] === generation`
- * (the matches the caller's predicate accepts), exactly as the exhaustive scorer
+ * The best `count` documents among those set in `kept` (a bitset of the query's
+ * matches the caller's predicate accepts; `termBits` holds one bitset of the same
+ * length per distinct term, the documents its lists reach), exactly as the exhaustive scorer
  * ranks them. `pathRank` breaks ties; `maxWeights` caches each list's largest weight.
  *
  * The unit of pruning is one postings list (a term in one field), not a whole term: a
@@ -107,13 +108,14 @@ export function topK(
   p: Postings,
   plan: QueryPlan,
   count: number,
-  keptStamp: Uint32Array,
-  generation: number,
+  kept: Uint32Array,
+  termBits: Uint32Array,
   pathRank: Uint32Array,
   maxWeights: Float64Array,
 ): TopK {
   const termCount = plan.terms.length;
   if (count <= 0 || termCount === 0) return { docs: [], scores: [] };
+  const words = kept.length;
   const multiplicity = new Float64Array(termCount);
   for (const t of plan.occurrences) multiplicity[t]!++;
   // The lists flattened in scoring order (term by term, each in its own order): termFirst[t] is
@@ -166,11 +168,14 @@ export function topK(
   // The current candidate's weight in each list (0 where the list does not hold it).
   const contrib = new Float64Array(listCount);
   const held = new Uint8Array(listCount);
-  // Distinct terms an essential list holds the candidate for: termMark[t] === candidateStamp.
-  const termMark = new Uint32Array(termCount);
+  // Per term, the bounds of its non-essential lists summed (recomputed when the split moves).
+  const restBound = new Float64Array(termCount);
+  const restBoundsFor = (essentialFrom: number) => {
+    restBound.fill(0);
+    for (let j = 0; j < essentialFrom; j++) restBound[listTerm[order[j]!]!]! += bound[order[j]!]!;
+  };
   const termShare = new Float64Array(termCount);
   const termHeld = new Uint8Array(termCount);
-  let candidateStamp = 0;
 
   // The page so far: a heap whose root is its worst entry.
   const heapDoc: number[] = [];
@@ -201,10 +206,36 @@ export function topK(
     }
     if (doc < 0) break;
     const essentialFrom = firstEssential;
-    if (keptStamp[doc] === generation) {
-      candidateStamp++;
+    if ((kept[doc >>> 5]! >>> (doc & 31)) & 1) {
+      // The terms this document holds at all (the count pass's per-term bitsets): its exact
+      // multiplier, and which non-essential lists can hold it (only its terms' lists).
+      const word = doc >>> 5;
+      const bit = doc & 31;
+      let quality = 0;
+      let rest = 0;
+      for (let t = 0; t < termCount; t++) {
+        const h = (termBits[t * words + word]! >>> bit) & 1;
+        termHeld[t] = h;
+        quality += h;
+        if (h === 1) rest += restBound[t]!;
+      }
+      const full = heapDoc.length === count;
+      if (full) {
+        // A first bound from the lists' maxima (no weight computed): most candidates stop here.
+        let cheap = rest;
+        for (let j = essentialFrom; j < listCount; j++) {
+          const f = order[j]!;
+          if (pos[f]! < end[f]! && docs[pos[f]!] === doc) cheap += bound[f]!;
+        }
+        if (safe(cheap * quality) < threshold) {
+          for (let j = essentialFrom; j < listCount; j++) {
+            const f = order[j]!;
+            if (pos[f]! < end[f]! && docs[pos[f]!] === doc) pos[f]!++;
+          }
+          continue;
+        }
+      }
       let known = 0;
-      let termsHeld = 0;
       for (let j = essentialFrom; j < listCount; j++) {
         const f = order[j]!;
         const at = pos[f]!;
@@ -214,28 +245,25 @@ export function topK(
           contrib[f] = w;
           held[f] = 1;
           known += w * multiplicity[listTerm[f]!]!;
-          if (termMark[listTerm[f]!] !== candidateStamp) {
-            termMark[listTerm[f]!] = candidateStamp;
-            termsHeld++;
-          }
         } else {
           held[f] = 0;
         }
       }
-      const full = heapDoc.length === count;
-      // Look the candidate up in the non-essential lists, dearest first, while its bound can
-      // still reach the page: known weights plus the bounds of the lists not yet looked at.
+      // Look the candidate up in the non-essential lists of its terms, dearest first, while its
+      // bound can still reach the page: known weights plus the bounds of the lists not yet read.
       let reachable = true;
-      for (let j = essentialFrom - 1; j >= -1; j--) {
-        if (full) {
-          const termsBound = Math.min(termCount, termsHeld + prefixTerms[j + 1]!);
-          if (safe((known + prefixSum[j + 1]!) * termsBound) < threshold) {
-            reachable = false;
-            break;
-          }
+      for (let j = essentialFrom - 1; ; j--) {
+        if (full && safe((known + rest) * quality) < threshold) {
+          reachable = false;
+          break;
         }
         if (j < 0) break;
         const f = order[j]!;
+        if (termHeld[listTerm[f]!] === 0) {
+          held[f] = 0;
+          continue;
+        }
+        rest -= bound[f]!;
         const at = seek(docs, pos[f]!, end[f]!, doc);
         pos[f] = at;
         if (at < end[f]! && docs[at] === doc) {
@@ -244,10 +272,6 @@ export function topK(
           contrib[f] = w;
           held[f] = 1;
           known += w * multiplicity[listTerm[f]!]!;
-          if (termMark[listTerm[f]!] !== candidateStamp) {
-            termMark[listTerm[f]!] = candidateStamp;
-            termsHeld++;
-          }
         } else {
           held[f] = 0;
         }
@@ -256,19 +280,10 @@ export function topK(
         // The exact score, summed as the exhaustive scorer sums it: each term's share over its
         // lists in their order, the shares in query order, times the distinct terms held.
         let total = 0;
-        let quality = 0;
         for (let t = 0; t < termCount; t++) {
           let share = 0;
-          let any = 0;
-          for (let f = termFirst[t]!; f < termFirst[t + 1]!; f++) {
-            if (held[f]) {
-              share += contrib[f]!;
-              any = 1;
-            }
-          }
+          for (let f = termFirst[t]!; f < termFirst[t + 1]!; f++) if (held[f]) share += contrib[f]!;
           termShare[t] = share;
-          termHeld[t] = any;
-          quality += any;
         }
         for (const t of plan.occurrences) if (termHeld[t]) total += termShare[t]!;
         const score = roundScore(total * (quality || 1));
@@ -300,8 +315,10 @@ export function topK(
         }
         if (heapDoc.length === count) {
           threshold = heapScore[0]!;
+          const before = firstEssential;
           while (firstEssential < listCount && safe(prefixBound(firstEssential + 1)) < threshold)
             firstEssential++;
+          if (firstEssential !== before) restBoundsFor(firstEssential);
         }
       }
     }
