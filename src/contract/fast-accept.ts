@@ -13,9 +13,10 @@
  * `schema.safeParse(value).success`. `false` means "not shown here": the
  * caller then runs zod, which decides and writes the typed messages. So a
  * node kind or a check this compiler does not know compiles to "never
- * accept" (zod decides), and anything unusual about a value (an inherited
- * property, a prototype other than Object's, a getter-bearing class) is sent
- * to zod rather than judged here. On values `JSON.parse` makes, both answer
+ * accept" (zod decides), and an object whose prototype is not Object's (or
+ * none), a record with symbol keys or a function `constructor`, and an absent
+ * field zod might still let pass are sent to zod rather than judged here.
+ * Fields are read as zod reads them (`key in value`, then `value[key]`). On values `JSON.parse` makes, both answer
  * the same (test/contract/fast-accept.test.ts proves both directions with
  * fast-check over the contract's result schemas).
  *
@@ -83,9 +84,20 @@ function compileChecks(def: Def): Accept[] | null {
     const test = compileCheck(c);
     if (test === null) return null;
     const when = c.when as ((payload: { value: unknown; issues: unknown[] }) => boolean) | undefined;
+    if (when === undefined) {
+      out.push(test);
+      continue;
+    }
     // zod runs a check with a `when` only when it says so (length checks: a non-nullish value with
-    // a length). Here every earlier test passed, so zod's payload would carry no issue either.
-    out.push(when === undefined ? test : (v) => !when({ value: v, issues: [] }) || test(v));
+    // a length). Here every earlier test passed, so zod's payload would carry no issue either. One
+    // payload per check, reused: a `when` only reads it, and checks never nest.
+    const payload = { value: undefined as unknown, issues: [] as unknown[] };
+    out.push((v) => {
+      payload.value = v;
+      const run = when(payload);
+      payload.value = undefined; // hold no reference to the judged value
+      return !run || test(v);
+    });
   }
   return out;
 }
@@ -152,15 +164,19 @@ function compileObject(def: Def): Accept {
     accept: compile(shape[key]!),
     omittable: omittable(shape[key]!),
   }));
+  const count = fields.length;
   return withChecks(def, (v) => {
     if (!isPlainData(v)) return false;
-    for (const f of fields) {
-      // Own properties only: an inherited one is zod's to judge (it reads through the prototype).
-      if (!Object.hasOwn(v, f.key)) {
-        if (f.omittable && !(f.key in v)) continue;
+    for (let i = 0; i < count; i++) {
+      const f = fields[i]!;
+      const x = v[f.key];
+      // zod's reading: present is `key in value`, the value is read through the prototype. Only an
+      // omittable field may be absent (zod's other absent cases are left to it).
+      if (x === undefined && !(f.key in v)) {
+        if (f.omittable) continue;
         return false;
       }
-      if (!f.accept(v[f.key])) return false;
+      if (!f.accept(x)) return false;
     }
     if (strict) {
       // zod's unrecognized-key walk is `for…in` (inherited enumerable keys included, `__proto__` reported).
