@@ -11,6 +11,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
+import { fastAccept } from "../../src/contract/fast-accept.js";
 import {
   ACTION_SPECS,
   ACTIONS,
@@ -18,7 +19,6 @@ import {
   entryListSchema,
   FLAGS,
   type Flag,
-  fastAccept,
   KINDS,
   resultSchema,
   toolNameFor,

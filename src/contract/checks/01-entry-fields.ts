@@ -1,7 +1,8 @@
 import { allowedEntryFields, nativeFields } from "../entries.js";
 import { FLAGS } from "../enums.js";
 import { resolveDisclosure } from "../rules.js";
-import { type Check, type ComplianceViolation, jsonText } from "./check.js";
+import type { Check, ComplianceViolation } from "./check.js";
+import { jsonText } from "./text.js";
 
 /**
  * Entries carry exactly the floor (`uri`, `title`), the action-native fields

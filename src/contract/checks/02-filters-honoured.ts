@@ -1,6 +1,7 @@
 import { matchesStructuralFilters, sameFilters } from "../filters.js";
-import { type Check, type ComplianceViolation, jsonText } from "./check.js";
+import type { Check, ComplianceViolation } from "./check.js";
 import { isObj, type Json } from "./context.js";
+import { jsonText } from "./text.js";
 
 /**
  * Listings echo the filters in force (`filters_applied`, default include

@@ -1,5 +1,6 @@
 import { matchesFilters } from "../filters.js";
-import { type Check, type ComplianceViolation, printable } from "./check.js";
+import type { Check, ComplianceViolation } from "./check.js";
+import { printable } from "./text.js";
 
 /** A usable `total` (check 10 reports one that is missing or malformed). */
 export function validTotal(total: unknown): total is number {

@@ -1,6 +1,7 @@
 import { nativeFields } from "../entries.js";
 import { validTotal } from "./03-total-pre-pagination.js";
-import { type Check, type ComplianceViolation, printable } from "./check.js";
+import type { Check, ComplianceViolation } from "./check.js";
+import { printable } from "./text.js";
 
 /**
  * What the contract keeps at `disclosure: []`: each action's native entry

@@ -13,7 +13,7 @@ import { type FilterableDocument, type Filters, pickFilters } from "../filters.j
 import { DEFAULT_KIND_MAP, isKind, type KindMap, kindFromPath } from "../kinds.js";
 import { type ResolvedRequest, validateRequest } from "../rules.js";
 import { pathForKlappyUri } from "../uris.js";
-import { printable } from "./check.js";
+import { printable } from "./text.js";
 
 /** A parsed JSON object (a request's params, a response envelope). */
 export type Json = Record<string, unknown>;

@@ -5,8 +5,9 @@
  */
 import { type ErrorEnvelope, flagNotPermittedError } from "../errors.js";
 import { isFlagPermitted, requestedFlags } from "../rules.js";
-import { type CheckId, type ComplianceViolation, jsonText, jsonWritable, printable } from "./check.js";
+import type { CheckId, ComplianceViolation } from "./check.js";
 import type { CheckContext, RefusalStage } from "./context.js";
+import { jsonText, jsonWritable, printable } from "./text.js";
 
 type RefusalCode = "DISCLOSURE_FLAG_NOT_PERMITTED" | "LIMIT_EXCEEDS_FLAG_CAP";
 
