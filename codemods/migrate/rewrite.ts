@@ -12,7 +12,9 @@
  *   `entry.tags` → `(entry.metadata?.tags ?? [])`; get's `error` read as a
  *   condition → `status !== "FOUND"`; resolve's `resolved` → `data`,
  *   `supersession_chain` → `data.supersession_chain`. Catalog listings are
- *   never rewritten here (their path order differs: see MAPPABLE);
+ *   rewritten in one measured shape only, a date-sorted listing cut to its
+ *   first k under a path prefix (dated-listing.ts; path order differs: see
+ *   MAPPABLE);
  * - any other group keeps working on the legacy envelope: its call gets
  *   `include_legacy_envelope: true` and every kind included (legacy listed
  *   them all), its reads stay, and the markers say what a human decides;
@@ -27,7 +29,9 @@ import { ACTION_SPECS, type Action, KINDS, LEGACY_OPT_IN_PARAM } from "oddkit-sd
 import { Node, type ObjectLiteralExpression, SyntaxKind } from "ts-morph";
 import { LEGACY_SEARCH_MAX_HITS } from "../lib/legacy.js";
 import { TODO_TAG } from "../lib/todo.js";
+import { LEGACY_DATE_ORDER_TODO } from "../tool-parameters.js";
 import { COMPUTED_ACTION_TODO } from "../umbrella-to-action-tools.js";
+import { datedPrefixSlice } from "./dated-listing.js";
 import { stringValue } from "./detect/calls.js";
 import type { Group } from "./detect/index.js";
 import { statementOf, unwrap } from "./detect/nodes.js";
@@ -45,7 +49,9 @@ const MAPPABLE: Readonly<Record<string, ReadonlySet<string>>> = {
   // lower-case names) and the contract lists code-unit order, so on a corpus with mixed-case paths the
   // same request returns the entries in another order (measured on the real-world corpus: export-titles
   // printed `agent-handoffs…` before `QUICKSTART`, the contract after); `sort_by: "date"` listed only
-  // documents with frontmatter. Catalog groups stay on the legacy envelope, flagged.
+  // documents with frontmatter. Catalog groups stay on the legacy envelope, flagged — but for one
+  // measured shape: a date-sorted listing cut in code to its first k under one path prefix
+  // (dated-listing.ts).
   // get: a missing document is an error result (status NOT_FOUND) where legacy answered
   // `{ error, path }`, so `error` read as a condition is `status !== "FOUND"`. Its content_hash is
   // another hash than legacy's (sha256 of the served revision): never mapped.
@@ -137,6 +143,7 @@ export interface GroupDecision {
 export function mappable(group: Group): boolean {
   const action = group.call.action;
   if (action === null || group.call.insideWrapper || group.window) return false;
+  if (datedPrefixSlice(group) !== null) return true;
   const table = MAPPABLE[action];
   if (!table) return false;
   const args = group.call.args;
@@ -182,6 +189,8 @@ export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
   };
   const args = group.call.args as ObjectLiteralExpression;
   const action = group.call.action as string;
+  const dated = datedPrefixSlice(group);
+  if (dated) return datedPrefixEdits(group, dated, push, edits);
   const needsMetadata =
     group.reads.some((r) => r.what === "entry.tags" || r.what === "entry.metadata") ||
     (argValue(args, "include_metadata") !== undefined &&
@@ -249,6 +258,61 @@ export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
           text: `(${object}.metadata?.tags ?? [])`,
         });
       }
+    }
+  }
+  return edits;
+}
+
+/** The per-file transform's marker above the call's statement, when the engine's rewrite answers it. */
+function dropMarkerAbove(node: Node, reason: string): TextEdit | null {
+  const statement = statementOf(node);
+  if (!statement) return null;
+  const file = node.getSourceFile().getFullText();
+  const lineStart = file.lastIndexOf("\n", statement.getStart() - 1) + 1;
+  const above = file.lastIndexOf("\n", lineStart - 2) + 1;
+  return file.slice(above, lineStart).includes(`${TODO_TAG}: ${reason}`)
+    ? { start: above, end: lineStart, text: "" }
+    : null;
+}
+
+/** A date-sorted listing cut to its first k under a path prefix (dated-listing.ts). */
+function datedPrefixEdits(
+  group: Group,
+  plan: NonNullable<ReturnType<typeof datedPrefixSlice>>,
+  push: (node: Node, e: TextEdit) => void,
+  edits: Map<string, TextEdit[]>,
+): Map<string, TextEdit[]> {
+  const args = group.call.args as ObjectLiteralExpression;
+  const meta = argValue(args, "include_metadata");
+  const metadata =
+    group.reads.some((r) => r.what === "entry.metadata" || r.what === "entry.tags") ||
+    (meta !== undefined && unwrap(meta).getText() === "true");
+  const add = [
+    `path_prefix: ${JSON.stringify(plan.prefix)}`,
+    `limit: ${plan.limit}`,
+    ...(metadata ? ['disclosure: ["metadata"]'] : []),
+    `include: ${KIND_LIST}`,
+  ];
+  push(args, {
+    start: args.getStart(),
+    end: args.getEnd(),
+    text: rebuildObject(args, new Set(["limit", "include_metadata"]), add),
+  });
+  const marker = dropMarkerAbove(args, LEGACY_DATE_ORDER_TODO);
+  if (marker) push(args, marker);
+  for (const read of group.reads) {
+    const node = read.node;
+    if (read.what === "result.articles") {
+      push(node, { start: node.getStart(), end: node.getEnd(), text: "data" });
+      push(node, { start: plan.filter.start, end: plan.filter.end, text: "" });
+    } else if (read.what === "entry.tags") {
+      const access = node.getParent();
+      if (Node.isPropertyAccessExpression(access))
+        push(node, {
+          start: access.getStart(),
+          end: access.getEnd(),
+          text: `(${access.getExpression().getText()}.metadata?.tags ?? [])`,
+        });
     }
   }
   return edits;

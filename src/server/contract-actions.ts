@@ -6,6 +6,7 @@
  */
 import {
   buildManyResult,
+  canonicalFilters,
   compileFilters,
   mergeLegacyFields,
   notFoundError,
@@ -43,14 +44,17 @@ export function searchAction(
   legacyWindow: boolean,
   ranking: LegacyRanking = "0.28",
 ): ActionOutcome {
-  const matches = compileFilters(pickFilters(req.params));
+  const filters = pickFilters(req.params);
+  const matches = compileFilters(filters);
   // Only the hits up to the page's end are ranked in order (the window's legacy fields need the first few).
   const wanted = req.offset + req.limit;
-  const { total, hits } = served.index.rank(
-    req.params.input,
+  // The documents these filters keep, as a mask worked out once per filter set (the index
+  // belongs to this served corpus, so its listing is part of what the mask means).
+  const keep = served.index.keepMask(
+    JSON.stringify(canonicalFilters(filters)),
     (doc) => served.isListed(doc) && matches(doc),
-    wanted,
   );
+  const { total, hits } = served.index.rank(req.params.input, keep, wanted);
   const page = hits.slice(req.offset, wanted);
   const data = page.map((h) =>
     entryFor("search", req.disclosure, h.doc, { score: h.score, snippet: querySnippet(h.doc, h.terms) }),

@@ -1,9 +1,12 @@
 /**
  * Full-text ranking for search and preflight: field-weighted BM25+ over
  * title, headings, body and tags (src/server/search/), built once when the
- * server starts. A query scores only the postings of its terms (and of the
- * terms they prefix), then keeps the documents the caller's predicate
- * accepts, so `total` is exact while only the requested page is sorted.
+ * server starts. A page of a query (`rank` with a finite count) costs two
+ * passes: an exact count of the documents its terms reach that the caller
+ * keeps (the union of their postings, no scoring), then the best `count` of
+ * them by MaxScore (search/top-k.ts), which scores only the documents that
+ * can still reach the page. `rankExhaustive` scores every match; it answers
+ * unbounded rankings and is what the pruned ranking is tested against.
  *
  * The scoring is the one the server first shipped with (minisearch's BM25+,
  * k 1.2, b 0.7, d 0.5; prefix matches weighted 0.375 × len / (len + 0.3 ×
@@ -11,6 +14,7 @@
  * itself on generated corpora and queries.
  */
 import type { CorpusDocument } from "../corpus/types.js";
+import { inverseDocumentFrequency, termWeight } from "./search/bm25.js";
 import {
   buildPostings,
   containsTerm,
@@ -19,14 +23,14 @@ import {
   termsWithPrefix,
 } from "./search/postings.js";
 import { FIELD_BOOSTS, fieldTexts, queryTerms } from "./search/terms.js";
+import { type QueryPlan, roundScore, type ScoringList, topK } from "./search/top-k.js";
 
 /** Query terms this long also match as prefixes (cache → caches, caching). */
 const PREFIX_MIN_LENGTH = 4;
 /** Weight of a prefix match at length distance 0; it decays as the indexed term grows longer. */
 const PREFIX_WEIGHT = 0.375;
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
-/** Decimal places kept on scores: stable JSON, order preserved. */
-const SCORE_DECIMALS = 4;
+/** Masks of kept documents remembered per index (one per distinct filter set in use). */
+const KEEP_MASKS_KEPT = 16;
 
 export interface RankedHit {
   readonly doc: CorpusDocument;
@@ -42,16 +46,11 @@ export interface RankedPage {
   readonly hits: RankedHit[];
 }
 
-function round(score: number): number {
-  const f = 10 ** SCORE_DECIMALS;
-  return Math.round(score * f) / f;
-}
-
-function bm25(termFreq: number, matching: number, total: number, length: number, average: number): number {
-  const { k, b, d } = BM25;
-  const invDocFreq = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-  return invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * length) / average)));
-}
+/**
+ * Which documents a ranking keeps: a predicate, or a mask by document id
+ * (1 = kept) such as `keepMask` builds once per filter set.
+ */
+export type Keep = ((doc: CorpusDocument) => boolean) | Uint8Array;
 
 /** One indexed term a query term reaches, with its weight (1 for the term itself). */
 interface Expansion {
@@ -77,6 +76,11 @@ export class SearchIndex {
   private readonly termTouched: Uint32Array;
   private readonly kept: Uint32Array;
   private readonly scores: Float64Array;
+  /** keptStamp[doc] === generation: a match of the current query the caller keeps. */
+  private readonly keptStamp: Uint32Array;
+  /** Per postings list (key), its largest BM25 weight, NaN until a query needs it (top-k.ts bounds). */
+  private readonly maxWeights: Float64Array;
+  private readonly keepMasks = new Map<string, Uint8Array>();
   private generation = 0;
   private termGeneration = 0;
 
@@ -105,22 +109,57 @@ export class SearchIndex {
     this.termTouched = new Uint32Array(n);
     this.kept = new Uint32Array(n);
     this.scores = new Float64Array(n);
+    this.keptStamp = new Uint32Array(n);
+    this.maxWeights = new Float64Array(this.postings.start.length).fill(Number.NaN);
   }
 
   /** Every document matching the query and the predicate, best first (ties by path). */
-  search(query: string, keep: (doc: CorpusDocument) => boolean = () => true): RankedHit[] {
-    return this.rank(query, keep, Number.POSITIVE_INFINITY).hits;
+  search(query: string, keep: Keep = () => true): RankedHit[] {
+    return this.rankExhaustive(query, keep, Number.POSITIVE_INFINITY).hits;
   }
 
-  /** The exact number of documents matching the query and the predicate, and the best `count` of them. */
-  rank(query: string, keep: (doc: CorpusDocument) => boolean, count: number): RankedPage {
+  /**
+   * The exact number of documents matching the query that `keep` keeps, and the best `count`
+   * of them: exactly what `rankExhaustive` answers, without scoring documents that cannot reach
+   * the page.
+   */
+  rank(query: string, keep: Keep, count: number): RankedPage {
+    if (!Number.isFinite(count)) return this.rankExhaustive(query, keep, count);
+    const expansions: Expansion[] = [];
+    const plan = this.plan(query, expansions);
+    const p = this.postings;
+    const { seen, keptStamp, docs } = this;
+    this.generation = (this.generation % 0xffffffff) + 1;
+    const generation = this.generation;
+    // The count: every document any list reaches, once, if kept (no scoring).
+    let total = 0;
+    for (const lists of plan.terms) {
+      for (const list of lists) {
+        const to = p.start[list.key + 1]!;
+        for (let at = p.start[list.key]!; at < to; at++) {
+          const doc = p.docs[at]!;
+          if (seen[doc] === generation) continue;
+          seen[doc] = generation;
+          if (typeof keep === "function" ? keep(docs[doc]!) : keep[doc] === 1) {
+            keptStamp[doc] = generation;
+            total++;
+          }
+        }
+      }
+    }
+    const best = topK(p, plan, Math.min(count, total), keptStamp, generation, this.pathRank, this.maxWeights);
+    return { total, hits: best.docs.map((doc, i) => this.hit(doc, best.scores[i]!, expansions)) };
+  }
+
+  /** The same page as `rank`, found by scoring every match (the reference `rank` is tested against). */
+  rankExhaustive(query: string, keep: Keep, count: number): RankedPage {
     const expansions: Expansion[] = [];
     const matched = this.score(query, expansions);
     const { touched, kept, scores, pathRank, docs } = this;
     let total = 0;
     for (let i = 0; i < matched; i++) {
       const doc = touched[i]!;
-      if (keep(docs[doc]!)) kept[total++] = doc;
+      if (typeof keep === "function" ? keep(docs[doc]!) : keep[doc] === 1) kept[total++] = doc;
     }
     // Higher score first, then path order; `scores` is indexed by document.
     const better = (a: number, b: number) => scores[b]! - scores[a]! || pathRank[a]! - pathRank[b]!;
@@ -130,6 +169,53 @@ export class SearchIndex {
         ? Array.from(candidates).sort(better).slice(0, count)
         : topOf(candidates, count, better);
     return { total, hits: best.map((doc) => this.hit(doc, scores[doc]!, expansions)) };
+  }
+
+  /**
+   * A mask of the documents `keep` keeps, computed once per `key` (the canonical form of a
+   * request's filters) and remembered for the next requests with the same filters: a search
+   * then counts its matches without calling a predicate per document.
+   */
+  keepMask(key: string, keep: (doc: CorpusDocument) => boolean): Uint8Array {
+    let mask = this.keepMasks.get(key);
+    if (mask === undefined) {
+      mask = new Uint8Array(this.size);
+      for (let id = 0; id < this.size; id++) mask[id] = keep(this.docs[id]!) ? 1 : 0;
+      if (this.keepMasks.size >= KEEP_MASKS_KEPT) this.keepMasks.delete(this.keepMasks.keys().next().value!);
+    } else {
+      this.keepMasks.delete(key);
+    }
+    this.keepMasks.set(key, mask);
+    return mask;
+  }
+
+  /** The scoring lists of each distinct query term (search/top-k.ts); reached terms land in `expansions`. */
+  private plan(query: string, expansions: Expansion[]): QueryPlan {
+    const p = this.postings;
+    const distinct = new Map<string, number>();
+    const terms: ScoringList[][] = [];
+    const occurrences: number[] = [];
+    for (const term of queryTerms(query)) {
+      let t = distinct.get(term);
+      if (t === undefined) {
+        t = terms.length;
+        distinct.set(term, t);
+        const lists: ScoringList[] = [];
+        for (const reached of this.expand(term)) {
+          expansions.push(reached);
+          for (let field = 0; field < FIELD_COUNT; field++) {
+            const key = reached.termId * FIELD_COUNT + field;
+            const matching = p.start[key + 1]! - p.start[key]!;
+            if (matching === 0) continue;
+            const idf = inverseDocumentFrequency(matching, p.documentCount);
+            lists.push({ key, field, coef: reached.weight * FIELD_BOOSTS[field]!, idf });
+          }
+        }
+        terms.push(lists);
+      }
+      occurrences.push(t);
+    }
+    return { terms, occurrences };
   }
 
   private hit(id: number, score: number, expansions: readonly Expansion[]): RankedHit {
@@ -175,13 +261,13 @@ export class SearchIndex {
           const from = p.start[key]!;
           const to = p.start[key + 1]!;
           if (from === to) continue;
-          const matching = to - from;
+          const idf = inverseDocumentFrequency(to - from, p.documentCount);
           const average = p.averageFieldLengths[field]!;
           const lengths = p.fieldLengths[field]!;
           const boost = FIELD_BOOSTS[field]!;
           for (let at = from; at < to; at++) {
             const doc = p.docs[at]!;
-            const raw = bm25(p.freqs[at]!, matching, p.documentCount, lengths[doc]!, average);
+            const raw = termWeight(idf, p.freqs[at]!, lengths[doc]!, average);
             const weighted = weight * boost * raw;
             if (termSeen[doc] !== termGeneration) {
               termSeen[doc] = termGeneration;
@@ -208,7 +294,7 @@ export class SearchIndex {
     }
     for (let i = 0; i < matched; i++) {
       const doc = touched[i]!;
-      scores[doc] = round(total[doc]! * (quality[doc]! || 1));
+      scores[doc] = roundScore(total[doc]! * (quality[doc]! || 1));
     }
     return matched;
   }

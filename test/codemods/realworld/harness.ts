@@ -36,6 +36,7 @@ import {
   type ManifestRun,
 } from "./manifest.js";
 import { installRuntime } from "./runtime.js";
+import { readAsContractTitles, type TitleDifference, titleDifferences } from "./server-differences.js";
 
 export type FileStatus =
   | "fully-migrated"
@@ -73,6 +74,8 @@ export interface RunVerdict {
   readonly mode: "contract" | "window";
   readonly equal: boolean;
   readonly difference: string | null;
+  /** Where a legacy title was read as the contract's (a server difference, not the migration's: server-differences.ts). */
+  readonly titleDifferences: readonly string[];
   readonly legacy: unknown;
   readonly migrated: unknown;
 }
@@ -127,15 +130,33 @@ export function mask(value: unknown, path: string): unknown {
   return walk(value, 0);
 }
 
+/** The servers' own differences a comparison reads through, and where it did (server-differences.ts). */
+export interface KnownServerDifferences {
+  readonly titles: readonly TitleDifference[];
+  /** Filled by firstDifference: each place a legacy title was read as the contract's. */
+  readonly applied: string[];
+}
+
 /** The first place two JSON values differ, or null. */
-export function firstDifference(a: unknown, b: unknown, at = "$"): string | null {
+export function firstDifference(
+  a: unknown,
+  b: unknown,
+  at = "$",
+  known?: KnownServerDifferences,
+): string | null {
   if (Object.is(a, b)) return null;
+  if (typeof a === "string" && typeof b === "string" && known && known.titles.length > 0) {
+    if (readAsContractTitles(a, known.titles) === b) {
+      known.applied.push(at);
+      return null;
+    }
+  }
   if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") {
     return `${at}: legacy ${JSON.stringify(a)?.slice(0, 160)} ≠ migrated ${JSON.stringify(b)?.slice(0, 160)}`;
   }
   if (Array.isArray(a) !== Array.isArray(b)) return `${at}: array vs object`;
   if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) {
-    const d = firstDifference(a.slice(0, b.length), b.slice(0, a.length), at);
+    const d = firstDifference(a.slice(0, b.length), b.slice(0, a.length), at, known);
     return `${at}: ${a.length} items (legacy) ≠ ${b.length} (migrated)${d ? `; first: ${d}` : ""}`;
   }
   const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
@@ -144,6 +165,7 @@ export function firstDifference(a: unknown, b: unknown, at = "$"): string | null
       (a as Record<string, unknown>)[k],
       (b as Record<string, unknown>)[k],
       `${at}.${k}`,
+      known,
     );
     if (d) return d;
   }
@@ -245,6 +267,7 @@ export async function runRealworld(options: RealworldOptions = {}): Promise<Real
       window: await createReferenceServer({ mode: "window", legacyRanking: "reference" }),
     };
     servers.push(server.legacy, server.contract, server.window);
+    const titles = await titleDifferences(server.legacy, server.contract);
     const load = async (file: string) => (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     const runtime = installRuntime(load);
     const runs: RunVerdict[] = [];
@@ -272,13 +295,15 @@ export async function runRealworld(options: RealworldOptions = {}): Promise<Real
         const mode = clean && !optedIn ? "contract" : "window";
         const legacyValue = await execute(run, copies.legacy, server.legacy);
         const migratedValue = await execute(run, copies[mode], server[mode]);
-        const difference = firstDifference(legacyValue, migratedValue);
+        const known: KnownServerDifferences = { titles, applied: [] };
+        const difference = firstDifference(legacyValue, migratedValue, "$", known);
         runs.push({
           id: run.id,
           clean,
           mode,
           equal: difference === null,
           difference,
+          titleDifferences: known.applied,
           legacy: legacyValue,
           migrated: migratedValue,
         });

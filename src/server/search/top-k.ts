@@ -1,0 +1,318 @@
+/**
+ * The best `count` documents of a query without scoring every match
+ * (MaxScore, document at a time). Each query term gets an upper bound on
+ * what it can add to a score (the largest weight in each of its postings
+ * lists, cached per list); terms are ordered by bound, and once the page is
+ * full the cheapest terms whose bounds together cannot reach the page's
+ * worst score become "non-essential": a document is a candidate only if an
+ * essential term holds it, and its non-essential postings are looked up
+ * (galloping search) only when its bound can still reach the page.
+ *
+ * Exactness: a candidate's score is computed with the same operations in the
+ * same order as the exhaustive scorer (search-index.ts), so kept documents
+ * get bit-identical scores; a document is skipped only when a bound,
+ * inflated by a relative 1e-9 and 1e-4 for the score rounding, is strictly
+ * below the page's worst score — so it could not even tie it (ties go by
+ * path). test/server/search/top-k.test.ts holds the pages equal to the
+ * exhaustive ranking with fast-check over generated corpora and queries.
+ */
+import { termWeight } from "./bm25.js";
+import type { Postings } from "./postings.js";
+
+/** One (indexed term, field) postings list a query term reaches. */
+export interface ScoringList {
+  /** term id × FIELD_COUNT + field: the postings are docs/freqs[start[key]..start[key + 1]). */
+  readonly key: number;
+  readonly field: number;
+  /** Prefix weight × field boost (multiplied in that order, as the exhaustive scorer does). */
+  readonly coef: number;
+  readonly idf: number;
+}
+
+export interface QueryPlan {
+  /** Distinct query terms in order of first occurrence, each with its lists (expansion order, then field order). */
+  readonly terms: readonly (readonly ScoringList[])[];
+  /** The distinct term of each query term, in query order (a repeated term adds its score again). */
+  readonly occurrences: readonly number[];
+}
+
+export interface TopK {
+  /** Document ids, best first (higher score, then lower path rank). */
+  readonly docs: number[];
+  readonly scores: number[];
+}
+
+/** Scores are rounded to this many decimals (search-index.ts). */
+const SCORE_DECIMALS = 4;
+
+export function roundScore(score: number): number {
+  const f = 10 ** SCORE_DECIMALS;
+  return Math.round(score * f) / f;
+}
+
+/** A bound made safe against float reordering and the rounding of scores: it can only grow. */
+function safe(bound: number): number {
+  return bound * (1 + 1e-9) + 1e-4;
+}
+
+/** First position in [at, to) whose document is ≥ target (galloping, then binary search). */
+function seek(docs: Uint32Array, at: number, to: number, target: number): number {
+  if (at >= to || docs[at]! >= target) return at;
+  let step = 1;
+  let lo = at;
+  let hi = at + 1;
+  while (hi < to && docs[hi]! < target) {
+    lo = hi;
+    step *= 2;
+    hi = lo + step;
+  }
+  if (hi > to) hi = to;
+  // docs[lo] < target; answer in (lo, hi]
+  lo++;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (docs[mid]! < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The largest weight a list gives any of its documents (unweighted by coef), cached per list key. */
+export function listMaxWeight(p: Postings, list: ScoringList, cache: Float64Array): number {
+  let max = cache[list.key]!;
+  if (!Number.isNaN(max)) return max;
+  max = 0;
+  const from = p.start[list.key]!;
+  const to = p.start[list.key + 1]!;
+  const lengths = p.fieldLengths[list.field]!;
+  const average = p.averageFieldLengths[list.field]!;
+  for (let at = from; at < to; at++) {
+    const w = termWeight(list.idf, p.freqs[at]!, lengths[p.docs[at]!]!, average);
+    if (w > max) max = w;
+  }
+  cache[list.key] = max;
+  return max;
+}
+
+/**
+ * The best `count` documents among those with `keptStamp[doc] === generation`
+ * (the matches the caller's predicate accepts), exactly as the exhaustive scorer
+ * ranks them. `pathRank` breaks ties; `maxWeights` caches each list's largest weight.
+ *
+ * The unit of pruning is one postings list (a term in one field), not a whole term: a
+ * common term's body list, with its low weight, becomes non-essential long before its
+ * title list, so candidates come mostly from the short, heavily weighted lists.
+ */
+export function topK(
+  p: Postings,
+  plan: QueryPlan,
+  count: number,
+  keptStamp: Uint32Array,
+  generation: number,
+  pathRank: Uint32Array,
+  maxWeights: Float64Array,
+): TopK {
+  const termCount = plan.terms.length;
+  if (count <= 0 || termCount === 0) return { docs: [], scores: [] };
+  const multiplicity = new Float64Array(termCount);
+  for (const t of plan.occurrences) multiplicity[t]!++;
+  // The lists flattened in scoring order (term by term, each in its own order): termFirst[t] is
+  // where term t's lists begin.
+  const termFirst = new Uint32Array(termCount + 1);
+  let listCount = 0;
+  plan.terms.forEach((lists, t) => {
+    termFirst[t] = listCount;
+    listCount += lists.length;
+  });
+  termFirst[termCount] = listCount;
+  const listTerm = new Uint32Array(listCount);
+  const field = new Uint8Array(listCount);
+  const coef = new Float64Array(listCount);
+  const idf = new Float64Array(listCount);
+  const bound = new Float64Array(listCount);
+  const pos = new Uint32Array(listCount);
+  const end = new Uint32Array(listCount);
+  plan.terms.forEach((lists, t) => {
+    lists.forEach((list, i) => {
+      const f = termFirst[t]! + i;
+      listTerm[f] = t;
+      field[f] = list.field;
+      coef[f] = list.coef;
+      idf[f] = list.idf;
+      // What this list can add to a score: its largest weight, for every occurrence of its term.
+      bound[f] = list.coef * listMaxWeight(p, list, maxWeights) * multiplicity[t]!;
+      pos[f] = p.start[list.key]!;
+      end[f] = p.start[list.key + 1]!;
+    });
+  });
+  // Lists by bound, cheapest first. A document only the first j of them hold scores at most
+  // prefixSum[j] × prefixTerms[j] (its multiplier is the number of distinct terms it holds).
+  const order = Uint32Array.from(Array.from(bound.keys()).sort((a, b) => bound[a]! - bound[b]!));
+  const prefixSum = new Float64Array(listCount + 1);
+  const prefixTerms = new Uint32Array(listCount + 1);
+  const termSeen = new Uint8Array(termCount);
+  for (let j = 0; j < listCount; j++) {
+    const f = order[j]!;
+    prefixSum[j + 1] = prefixSum[j]! + bound[f]!;
+    prefixTerms[j + 1] = prefixTerms[j]! + (termSeen[listTerm[f]!]! === 0 ? 1 : 0);
+    termSeen[listTerm[f]!] = 1;
+  }
+  const prefixBound = (j: number) => prefixSum[j]! * prefixTerms[j]!;
+
+  const docs = p.docs;
+  const freqs = p.freqs;
+  const lengths = p.fieldLengths;
+  const averages = p.averageFieldLengths;
+  // The current candidate's weight in each list (0 where the list does not hold it).
+  const contrib = new Float64Array(listCount);
+  const held = new Uint8Array(listCount);
+  // Distinct terms an essential list holds the candidate for: termMark[t] === candidateStamp.
+  const termMark = new Uint32Array(termCount);
+  const termShare = new Float64Array(termCount);
+  const termHeld = new Uint8Array(termCount);
+  let candidateStamp = 0;
+
+  // The page so far: a heap whose root is its worst entry.
+  const heapDoc: number[] = [];
+  const heapScore: number[] = [];
+  const worse = (i: number, j: number) =>
+    heapScore[i]! < heapScore[j]! ||
+    (heapScore[i] === heapScore[j] && pathRank[heapDoc[i]!]! > pathRank[heapDoc[j]!]!);
+  const swap = (i: number, j: number) => {
+    const d = heapDoc[i]!;
+    heapDoc[i] = heapDoc[j]!;
+    heapDoc[j] = d;
+    const s = heapScore[i]!;
+    heapScore[i] = heapScore[j]!;
+    heapScore[j] = s;
+  };
+  let threshold = Number.NEGATIVE_INFINITY;
+  let firstEssential = 0;
+
+  for (;;) {
+    // The next candidate: the smallest document an essential list is at.
+    let doc = -1;
+    for (let j = firstEssential; j < listCount; j++) {
+      const f = order[j]!;
+      if (pos[f]! < end[f]!) {
+        const d = docs[pos[f]!]!;
+        if (doc < 0 || d < doc) doc = d;
+      }
+    }
+    if (doc < 0) break;
+    const essentialFrom = firstEssential;
+    if (keptStamp[doc] === generation) {
+      candidateStamp++;
+      let known = 0;
+      let termsHeld = 0;
+      for (let j = essentialFrom; j < listCount; j++) {
+        const f = order[j]!;
+        const at = pos[f]!;
+        if (at < end[f]! && docs[at] === doc) {
+          const w =
+            coef[f]! * termWeight(idf[f]!, freqs[at]!, lengths[field[f]!]![doc]!, averages[field[f]!]!);
+          contrib[f] = w;
+          held[f] = 1;
+          known += w * multiplicity[listTerm[f]!]!;
+          if (termMark[listTerm[f]!] !== candidateStamp) {
+            termMark[listTerm[f]!] = candidateStamp;
+            termsHeld++;
+          }
+        } else {
+          held[f] = 0;
+        }
+      }
+      const full = heapDoc.length === count;
+      // Look the candidate up in the non-essential lists, dearest first, while its bound can
+      // still reach the page: known weights plus the bounds of the lists not yet looked at.
+      let reachable = true;
+      for (let j = essentialFrom - 1; j >= -1; j--) {
+        if (full) {
+          const termsBound = Math.min(termCount, termsHeld + prefixTerms[j + 1]!);
+          if (safe((known + prefixSum[j + 1]!) * termsBound) < threshold) {
+            reachable = false;
+            break;
+          }
+        }
+        if (j < 0) break;
+        const f = order[j]!;
+        const at = seek(docs, pos[f]!, end[f]!, doc);
+        pos[f] = at;
+        if (at < end[f]! && docs[at] === doc) {
+          const w =
+            coef[f]! * termWeight(idf[f]!, freqs[at]!, lengths[field[f]!]![doc]!, averages[field[f]!]!);
+          contrib[f] = w;
+          held[f] = 1;
+          known += w * multiplicity[listTerm[f]!]!;
+          if (termMark[listTerm[f]!] !== candidateStamp) {
+            termMark[listTerm[f]!] = candidateStamp;
+            termsHeld++;
+          }
+        } else {
+          held[f] = 0;
+        }
+      }
+      if (reachable) {
+        // The exact score, summed as the exhaustive scorer sums it: each term's share over its
+        // lists in their order, the shares in query order, times the distinct terms held.
+        let total = 0;
+        let quality = 0;
+        for (let t = 0; t < termCount; t++) {
+          let share = 0;
+          let any = 0;
+          for (let f = termFirst[t]!; f < termFirst[t + 1]!; f++) {
+            if (held[f]) {
+              share += contrib[f]!;
+              any = 1;
+            }
+          }
+          termShare[t] = share;
+          termHeld[t] = any;
+          quality += any;
+        }
+        for (const t of plan.occurrences) if (termHeld[t]) total += termShare[t]!;
+        const score = roundScore(total * (quality || 1));
+        if (!full) {
+          heapDoc.push(doc);
+          heapScore.push(score);
+          for (let i = heapDoc.length - 1; i > 0; ) {
+            const parent = (i - 1) >> 1;
+            if (!worse(i, parent)) break;
+            swap(i, parent);
+            i = parent;
+          }
+        } else if (
+          score > heapScore[0]! ||
+          (score === heapScore[0] && pathRank[doc]! < pathRank[heapDoc[0]!]!)
+        ) {
+          heapDoc[0] = doc;
+          heapScore[0] = score;
+          for (let i = 0; ; ) {
+            const l = 2 * i + 1;
+            const r = l + 1;
+            let top = i;
+            if (l < heapDoc.length && worse(l, top)) top = l;
+            if (r < heapDoc.length && worse(r, top)) top = r;
+            if (top === i) break;
+            swap(i, top);
+            i = top;
+          }
+        }
+        if (heapDoc.length === count) {
+          threshold = heapScore[0]!;
+          while (firstEssential < listCount && safe(prefixBound(firstEssential + 1)) < threshold)
+            firstEssential++;
+        }
+      }
+    }
+    // Move the lists that were essential for this candidate past it.
+    for (let j = essentialFrom; j < listCount; j++) {
+      const f = order[j]!;
+      if (pos[f]! < end[f]! && docs[pos[f]!] === doc) pos[f]!++;
+    }
+  }
+  const ids = Array.from(heapDoc.keys()).sort(
+    (a, b) => heapScore[b]! - heapScore[a]! || pathRank[heapDoc[a]!]! - pathRank[heapDoc[b]!]!,
+  );
+  return { docs: ids.map((i) => heapDoc[i]!), scores: ids.map((i) => heapScore[i]!) };
+}
