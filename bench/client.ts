@@ -62,8 +62,13 @@ function compare(parse: () => void, validate: () => void, iterations: number, ro
 
 async function main(): Promise<void> {
   const server = await createReferenceServer();
-  const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
-  console.log(`load average at start: ${load()} (2-core machine: ratios are side by side, but GC and load spread them)`);
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
+  console.log(
+    `load average at start: ${load()} (2-core machine: ratios are side by side, but GC and load spread them)`,
+  );
   console.log(
     "client validation overhead vs JSON.parse of the same envelope (median ms/op and median per-round ratio, interleaved, one run)",
   );
