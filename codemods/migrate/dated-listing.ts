@@ -132,3 +132,182 @@ export function datedPrefixSlice(group: Group): DatedPrefixSlice | null {
     pathReads,
   };
 }
+
+/**
+ * The "journal feed" shape: every dated entry under one path prefix, in a
+ * `for…of` over the listing whose body starts by skipping the rest:
+ *
+ *   const res = await fetch(…{ name: "oddkit_catalog", arguments: { sort_by: "date", limit: 500 } }…);
+ *   const body = await res.json();
+ *   const catalog = JSON.parse(body.result.content[0].text).result;
+ *   for (const a of catalog.articles) {
+ *     if (!a.path.startsWith("odd/journal/")) continue;
+ *     if (!a.metadata.date) continue;
+ *     …
+ *
+ * The statements from the call to the one declaring the result are run once
+ * per page (within the cap, `offset` advancing until `total`) and the pages'
+ * `data` collected under the result's name; the prefix moves to the server.
+ * Undated entries are skipped by the caller, so legacy's frontmatter-only
+ * listing does not matter; its 500-cut drops undated documents first, so it
+ * does not either while the knowledge base holds no more dated documents than
+ * legacy's limit (documented).
+ */
+export interface DatedPrefixLoop {
+  readonly prefix: string;
+  /** The page size: the cap of the flags the rewritten call asks for. */
+  readonly cap: number;
+  readonly metadata: boolean;
+  /** The name of the result (`catalog` in `catalog.articles`). */
+  readonly result: string;
+  /** First and last statement run per page (same block, the call's statement first). */
+  readonly first: Node;
+  readonly last: Node;
+  /** The `if (!a.path.startsWith(P)) continue;` statement: removed. */
+  readonly prefixSkip: Node;
+  readonly pathReads: ReadonlySet<Node>;
+}
+
+/** `if (!<entry>.<…>) continue;` with no else: the skipped condition's operand, or null. */
+function skipIfNot(statement: Node | undefined): Node | null {
+  if (!statement || !Node.isIfStatement(statement) || statement.getElseStatement()) return null;
+  const then = statement.getThenStatement();
+  const only = Node.isBlock(then) ? then.getStatements() : [then];
+  if (only.length !== 1 || !Node.isContinueStatement(only[0]) || only[0].getLabel()) return null;
+  const test = unwrap(statement.getExpression());
+  if (!Node.isPrefixUnaryExpression(test) || test.getOperatorToken() !== 54 /* ! */) return null;
+  return unwrap(test.getOperand());
+}
+
+/** `<entry>.path.startsWith("P")`: P, or null. */
+function prefixTest(node: Node | null, entry: string): string | null {
+  if (!node || !Node.isCallExpression(node) || node.getArguments().length !== 1) return null;
+  const callee = node.getExpression();
+  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== "startsWith") return null;
+  const target = unwrap(callee.getExpression());
+  if (!Node.isPropertyAccessExpression(target) || target.getName() !== "path") return null;
+  if (unwrap(target.getExpression()).getText() !== entry) return null;
+  const prefix = stringValue(node.getArguments()[0]);
+  return prefix && prefix.length > 0 ? prefix : null;
+}
+
+/** `<entry>.metadata.date` (optional chains too). */
+function isDateRead(node: Node | null, entry: string): boolean {
+  if (!node || !Node.isPropertyAccessExpression(node) || node.getName() !== "date") return false;
+  const meta = unwrap(node.getExpression());
+  return (
+    Node.isPropertyAccessExpression(meta) &&
+    meta.getName() === "metadata" &&
+    unwrap(meta.getExpression()).getText() === entry
+  );
+}
+
+export function datedPrefixLoop(group: Group): DatedPrefixLoop | null {
+  const { call } = group;
+  if (call.action !== "catalog" || call.insideWrapper || group.window || group.escapes.length > 0)
+    return null;
+  const args = call.args;
+  if (args === null) return null;
+  for (const p of args.getProperties()) {
+    if (!Node.isPropertyAssignment(p) || !ARGUMENTS.has(p.getName())) return null;
+  }
+  if (stringValue(argValue(args, "sort_by")) !== "date") return null;
+  if (argValue(args, "limit") && integer(argValue(args, "limit")) === null) return null;
+  const meta = argValue(args, "include_metadata");
+  if (meta && !["true", "false"].includes(unwrap(meta).getText())) return null;
+
+  const lists = group.reads.filter((r) => r.what === "result.articles");
+  if (lists.length !== 1) return null;
+  const list = lists[0]!.node;
+  const access = list.getParent();
+  if (!Node.isPropertyAccessExpression(access) || access.getNameNode() !== list) return null;
+  const holder = unwrap(access.getExpression());
+  if (!Node.isIdentifier(holder)) return null;
+  // for (const a of <result>.articles [as T[]]) { if (!a.path.startsWith(P)) continue; if (!a.metadata.date) continue; … }
+  let iterable: Node = access;
+  while (Node.isAsExpression(iterable.getParent()) || Node.isParenthesizedExpression(iterable.getParent()))
+    iterable = iterable.getParent() as Node;
+  const loop = iterable.getParent();
+  if (!Node.isForOfStatement(loop) || loop.getExpression() !== iterable || loop.isAwaited()) return null;
+  const init = loop.getInitializer();
+  const decl = Node.isVariableDeclarationList(init) ? init.getDeclarations() : [];
+  const entryName = decl.length === 1 ? decl[0]!.getNameNode() : undefined;
+  if (!entryName || !Node.isIdentifier(entryName)) return null;
+  const entry = entryName.getText();
+  const body = loop.getStatement();
+  if (!Node.isBlock(body)) return null;
+  const [s1, s2] = body.getStatements();
+  let prefix: string | null = null;
+  let prefixSkip: Node | undefined;
+  let dated = false;
+  for (const s of [s1, s2]) {
+    const operand = skipIfNot(s);
+    const p = prefixTest(operand, entry);
+    if (p !== null && prefix === null) {
+      prefix = p;
+      prefixSkip = s;
+    } else if (isDateRead(operand, entry)) dated = true;
+    else return null;
+  }
+  if (prefix === null || !prefixSkip || !dated) return null;
+  if (!Object.keys(DEFAULT_KIND_MAP).some((kindPrefix) => prefix.startsWith(kindPrefix))) return null;
+
+  const pathReads = new Set<Node>();
+  for (const read of group.reads) {
+    if (read.node === list) continue;
+    if (read.what === "entry.path" && read.node.getFirstAncestor((a) => a === prefixSkip)) {
+      pathReads.add(read.node);
+      continue;
+    }
+    if (!ENTRY_READS.has(read.what)) return null;
+  }
+  if (pathReads.size === 0) return null;
+
+  // The statements from the call's to the result's declaration, in the loop's block, before it.
+  const first = call.node.getFirstAncestor((a) => a.getParent() === loop.getParent());
+  const last = holderDeclaration(holder);
+  if (!first || !last || last.getParent() !== loop.getParent()) return null;
+  const block = loop.getParent();
+  if (!block || !(Node.isBlock(block) || Node.isSourceFile(block))) return null;
+  const statements = block.getStatements();
+  const from = statements.indexOf(first as never);
+  const to = statements.indexOf(last as never);
+  if (from < 0 || to < from || to >= statements.indexOf(loop as never)) return null;
+  // Names declared there are read per page only: nothing after them may read one but the result.
+  const declared = new Set<string>();
+  for (const s of statements.slice(from, to + 1)) {
+    if (!Node.isVariableStatement(s)) continue;
+    for (const d of s.getDeclarations()) {
+      if (!Node.isIdentifier(d.getNameNode())) return null;
+      declared.add(d.getName());
+    }
+  }
+  declared.delete(holder.getText());
+  for (const s of statements.slice(to + 1)) {
+    for (const id of s.getDescendantsOfKind(80 /* Identifier */)) if (declared.has(id.getText())) return null;
+  }
+  const metadata =
+    group.reads.some((r) => ENTRY_READS.has(r.what)) ||
+    (meta !== undefined && unwrap(meta).getText() === "true");
+  return {
+    prefix,
+    cap: effectiveCap(metadata ? ["metadata"] : []).max,
+    metadata,
+    result: holder.getText(),
+    first,
+    last,
+    prefixSkip,
+    pathReads,
+  };
+}
+
+/** `const <name> = …;` declaring the identifier, as its statement. */
+function holderDeclaration(holder: Node): Node | undefined {
+  if (!Node.isIdentifier(holder)) return undefined;
+  const decl = holder.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isVariableDeclaration(decl) || decl.getInitializer() === undefined) return undefined;
+  const list = decl.getParent();
+  if (!Node.isVariableDeclarationList(list) || list.getDeclarations().length !== 1) return undefined;
+  const statement = list.getParent();
+  return Node.isVariableStatement(statement) ? statement : undefined;
+}

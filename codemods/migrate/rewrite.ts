@@ -31,7 +31,7 @@ import { LEGACY_SEARCH_MAX_HITS } from "../lib/legacy.js";
 import { TODO_TAG } from "../lib/todo.js";
 import { LEGACY_DATE_ORDER_TODO } from "../tool-parameters.js";
 import { COMPUTED_ACTION_TODO } from "../umbrella-to-action-tools.js";
-import { datedPrefixSlice } from "./dated-listing.js";
+import { type DatedPrefixLoop, datedPrefixLoop, datedPrefixSlice } from "./dated-listing.js";
 import { stringValue } from "./detect/calls.js";
 import type { Group } from "./detect/index.js";
 import { statementOf, unwrap } from "./detect/nodes.js";
@@ -143,7 +143,7 @@ export interface GroupDecision {
 export function mappable(group: Group): boolean {
   const action = group.call.action;
   if (action === null || group.call.insideWrapper || group.window) return false;
-  if (datedPrefixSlice(group) !== null) return true;
+  if (datedPrefixSlice(group) !== null || datedPrefixLoop(group) !== null) return true;
   const table = MAPPABLE[action];
   if (!table) return false;
   const args = group.call.args;
@@ -191,6 +191,8 @@ export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
   const action = group.call.action as string;
   const dated = datedPrefixSlice(group);
   if (dated) return datedPrefixEdits(group, dated, push, edits);
+  const loop = datedPrefixLoop(group);
+  if (loop) return datedLoopEdits(group, loop, push, edits);
   const needsMetadata =
     group.reads.some((r) => r.what === "entry.tags" || r.what === "entry.metadata") ||
     (argValue(args, "include_metadata") !== undefined &&
@@ -305,6 +307,83 @@ function datedPrefixEdits(
     if (read.what === "result.articles") {
       push(node, { start: node.getStart(), end: node.getEnd(), text: "data" });
       push(node, { start: plan.filter.start, end: plan.filter.end, text: "" });
+    } else if (read.what === "entry.tags") {
+      const access = node.getParent();
+      if (Node.isPropertyAccessExpression(access))
+        push(node, {
+          start: access.getStart(),
+          end: access.getEnd(),
+          text: `(${access.getExpression().getText()}.metadata?.tags ?? [])`,
+        });
+    }
+  }
+  return edits;
+}
+
+/**
+ * Every dated entry under a path prefix (dated-listing.ts, datedPrefixLoop):
+ * the statements from the call to the result's declaration run once per page
+ * within the cap, their `data` collected under the result's name.
+ */
+function datedLoopEdits(
+  group: Group,
+  plan: DatedPrefixLoop,
+  push: (node: Node, e: TextEdit) => void,
+  edits: Map<string, TextEdit[]>,
+): Map<string, TextEdit[]> {
+  const args = group.call.args as ObjectLiteralExpression;
+  const file = args.getSourceFile();
+  const text = file.getFullText();
+  const typed = /\.[cm]?tsx?$/.test(file.getFilePath());
+  const page = `${plan.result}Page`;
+  const add = [
+    `path_prefix: ${JSON.stringify(plan.prefix)}`,
+    `limit: ${plan.cap}`,
+    "offset",
+    ...(plan.metadata ? ['disclosure: ["metadata"]'] : []),
+    `include: ${KIND_LIST}`,
+  ];
+  const start = plan.first.getStart();
+  const end = plan.last.getEnd();
+  const newArgs = rebuildObject(args, new Set(["limit", "include_metadata"]), add);
+  // The result's declaration: `const catalog = <expr>` → `const catalogPage = <expr>`.
+  const decl = (plan.last as unknown as { getDeclarations(): Node[] }).getDeclarations()[0] as Node;
+  const nameNode = (decl as unknown as { getNameNode(): Node }).getNameNode();
+  let body =
+    text.slice(start, args.getStart()) +
+    newArgs +
+    text.slice(args.getEnd(), nameNode.getStart()) +
+    page +
+    text.slice(nameNode.getEnd(), end);
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const indent = text.slice(lineStart, start).match(/^\s*/)?.[0] ?? "";
+  const step = "  ";
+  body = body.replace(/\n/g, `\n${step}`);
+  const collected = typed ? "{ data: [] as any[] }" : "{ data: [] }";
+  const replacement = [
+    `const ${plan.result} = ${collected};`,
+    `${indent}// oddkit-migrate: the legacy limit was over the contract's cap (${plan.cap} with these flags): paged.`,
+    `${indent}for (let offset = 0, total = 1; offset < total; offset += ${plan.cap}) {`,
+    `${indent}${step}${body}`,
+    `${indent}${step}${plan.result}.data.push(...${page}.data);`,
+    `${indent}${step}total = ${page}.total;`,
+    `${indent}}`,
+  ].join("\n");
+  push(args, { start, end, text: replacement });
+  const marker = dropMarkerAbove(args, LEGACY_DATE_ORDER_TODO);
+  if (marker) push(args, marker);
+  // The prefix skip moves to the server: its whole line goes.
+  const skipStart = text.lastIndexOf("\n", plan.prefixSkip.getStart() - 1) + 1;
+  const skipEnd = text.indexOf("\n", plan.prefixSkip.getEnd());
+  push(plan.prefixSkip, {
+    start: skipStart,
+    end: skipEnd < 0 ? plan.prefixSkip.getEnd() : skipEnd + 1,
+    text: "",
+  });
+  for (const read of group.reads) {
+    const node = read.node;
+    if (read.what === "result.articles") {
+      push(node, { start: node.getStart(), end: node.getEnd(), text: "data" });
     } else if (read.what === "entry.tags") {
       const access = node.getParent();
       if (Node.isPropertyAccessExpression(access))

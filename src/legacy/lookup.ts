@@ -6,6 +6,22 @@
 import { URI_SCHEME } from "../contract/index.js";
 import type { CorpusDocument } from "../corpus/types.js";
 
+/**
+ * What a lookup or a supersession walk reads of a document: a corpus
+ * document, or a listing entry that has no text yet (the forward shim's).
+ */
+export interface LinkedDocument {
+  readonly path: string;
+  readonly uri: string;
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+}
+
+/** The lookup maps of any document set (a Corpus, a legacy view, the forward shim's listing). */
+export interface DocumentMaps<D> {
+  readonly byUri: ReadonlyMap<string, D>;
+  readonly byPath: ReadonlyMap<string, D>;
+}
+
 /** What the lookups need from an index (a Corpus satisfies it). */
 export interface LegacyIndex {
   readonly documents: readonly CorpusDocument[];
@@ -49,7 +65,10 @@ function withMd(path: string): string {
  * scheme → the indexed document declaring that URI, else `odd://x` →
  * `odd/x.md` or the scheme stripped; a bare path gets `.md`.
  */
-export function legacyPathForInput(input: string, index: Pick<LegacyIndex, "byUri">): string {
+export function legacyPathForInput(
+  input: string,
+  index: { readonly byUri: ReadonlyMap<string, { readonly path: string }> },
+): string {
   if (input.startsWith(URI_SCHEME)) return withMd(input.slice(URI_SCHEME.length));
   if (input.includes("://")) {
     const declared = index.byUri.get(input);
@@ -68,10 +87,10 @@ export function legacyPathForInput(input: string, index: Pick<LegacyIndex, "byUr
  * `klappy://<path>`). `canonicalUri` is the target's URI, or the value itself
  * when nothing matches.
  */
-export function lookupSuccessor(
+export function lookupSuccessor<D extends LinkedDocument>(
   ref: string,
-  index: Pick<LegacyIndex, "byUri" | "byPath">,
-): { doc: CorpusDocument | undefined; canonicalUri: string } {
+  index: DocumentMaps<D>,
+): { doc: D | undefined; canonicalUri: string } {
   const direct = index.byUri.get(ref) ?? index.byPath.get(ref);
   if (direct) return { doc: direct, canonicalUri: direct.uri };
   if (!ref.startsWith(URI_SCHEME)) {
@@ -87,13 +106,13 @@ export function lookupSuccessor(
 }
 
 /** The `superseded_by` of a document, when it names a successor. */
-export function supersededBy(doc: CorpusDocument): string | null {
+export function supersededBy(doc: Pick<LinkedDocument, "frontmatter">): string | null {
   const next = doc.frontmatter.superseded_by;
   return typeof next === "string" && next.length > 0 ? next : null;
 }
 
 /** The `superseded_at` of a document as text, when present. */
-export function supersededAt(doc: CorpusDocument): string | undefined {
+export function supersededAt(doc: Pick<LinkedDocument, "frontmatter">): string | undefined {
   const at = doc.frontmatter.superseded_at;
   if (typeof at === "string") return at;
   if (at instanceof Date) return at.toISOString().slice(0, 10);
@@ -108,10 +127,10 @@ export interface SupersessionStep {
   superseded_at?: string;
 }
 
-export type SupersessionWalk =
-  | { outcome: "resolved"; doc: CorpusDocument; chain: SupersessionStep[] }
+export type SupersessionWalk<D = CorpusDocument> =
+  | { outcome: "resolved"; doc: D; chain: SupersessionStep[] }
   | { outcome: "circular"; chain: SupersessionStep[]; reason: "cycle" | "depth" }
-  | { outcome: "dangling"; last: CorpusDocument; chain: SupersessionStep[]; missing: string };
+  | { outcome: "dangling"; last: D; chain: SupersessionStep[]; missing: string };
 
 /**
  * Walk `superseded_by` from a document to the end of its chain. Each step
@@ -119,10 +138,10 @@ export type SupersessionWalk =
  * cycle (the chain then ends with the revisited URI); more than 16 steps is
  * treated the same way; a successor that names no document is dangling.
  */
-export function walkSupersession(
-  start: CorpusDocument,
-  index: Pick<LegacyIndex, "byUri" | "byPath">,
-): SupersessionWalk {
+export function walkSupersession<D extends LinkedDocument>(
+  start: D,
+  index: DocumentMaps<D>,
+): SupersessionWalk<D> {
   const chain: SupersessionStep[] = [];
   const visited = new Set<string>([start.uri]);
   let current = start;

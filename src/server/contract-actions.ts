@@ -3,11 +3,15 @@
  * Each takes a request already validated by the contract core and answers
  * the `result` object; with `legacyWindow` the action's legacy (0.28.x)
  * fields ride beside the contract ones (contract meaning wins on a clash).
+ * Catalog, get and resolve are split into a find (or filter/page) step and a
+ * render step, so the forward shim runs the same steps over the documents a
+ * legacy server gives it (src/shim/forward/emulate.ts).
  */
 import {
   buildManyResult,
   canonicalFilters,
   compileFilters,
+  type FilterableDocument,
   mergeLegacyFields,
   notFoundError,
   pickFilters,
@@ -16,6 +20,7 @@ import {
 import type { CorpusDocument } from "../corpus/types.js";
 import {
   LEGACY_SEARCH_MAX_HITS,
+  type LegacyIndex,
   legacyCatalogResult,
   legacyDocument,
   legacyGetResult,
@@ -24,9 +29,10 @@ import {
   legacySearchResult,
   legacyView,
 } from "../legacy/index.js";
-import { entryFor } from "./entries.js";
+import { type DisclosableDocument, entryFor } from "./entries.js";
 import { type LegacyRanking, legacyStateOf } from "./legacy-actions.js";
-import { findDocument, resolveDocument } from "./lookup.js";
+import { findDocument, type Resolution, resolveDocument } from "./lookup.js";
+import type { Listing } from "./order.js";
 import { preflightBundle } from "./preflight.js";
 import { querySnippet } from "./snippet.js";
 import type { ActionOutcome, ServedCorpus } from "./state.js";
@@ -86,32 +92,54 @@ export function searchAction(
   };
 }
 
-export function catalogAction(
-  served: ServedCorpus,
+/** The catalog's filter/page step, over any listing (the server's corpus, the forward shim's legacy listing). */
+export interface CatalogPage<D> {
+  /** The page's documents, in the requested order. */
+  readonly page: D[];
+  /** How many documents match the filters. */
+  readonly total: number;
+  /** Every match in path order: what the window's legacy fields are computed over. */
+  matching(): D[];
+}
+
+export function catalogPage<D extends FilterableDocument>(
+  listing: Listing<D>,
   req: ResolvedRequest<"catalog">,
-  legacyWindow: boolean,
-): ActionOutcome {
+): CatalogPage<D> {
   const matches = compileFilters(pickFilters(req.params));
-  const sortBy = req.params.sort_by ?? "path";
   // Filtering a presorted list keeps its order: no sort per request. One pass counts the
   // matches (total) and keeps only the page's documents.
-  const ordered = sortBy === "date" ? served.byDate() : served.listed;
+  const ordered = (req.params.sort_by ?? "path") === "date" ? listing.byDate() : listing.listed;
   const end = req.offset + req.limit;
-  const page: CorpusDocument[] = [];
+  const page: D[] = [];
   let total = 0;
   for (const doc of ordered) {
     if (!matches(doc)) continue;
     if (total >= req.offset && total < end) page.push(doc);
     total++;
   }
+  return { page, total, matching: () => listing.listed.filter(matches) };
+}
+
+/**
+ * The catalog's render step: the page's entries (each document offers what the
+ * request discloses) in the contract envelope; with `legacyMatching` (every match
+ * in path order, whole documents) the window's legacy fields ride beside them.
+ */
+export function catalogOutcome(
+  req: ResolvedRequest<"catalog">,
+  page: readonly DisclosableDocument[],
+  total: number,
+  legacyMatching?: readonly CorpusDocument[],
+): ActionOutcome {
   const data = page.map((doc, i) =>
     entryFor("catalog", req.disclosure, doc, { position: req.offset + i + 1 }),
   );
   let result: Record<string, unknown> = buildManyResult(req, data, total);
-  if (legacyWindow) {
+  if (legacyMatching) {
     // Legacy fields as 0.28.x computes them over the same documents (its reading of each,
     // its path order — locale, not code unit — and its date order), paged with the same limit/offset.
-    const legacyDocs = served.listed.filter(matches).map(legacyDocument);
+    const legacyDocs = legacyMatching.map(legacyDocument);
     const legacy =
       req.params.sort_by === "path" || req.params.sort_by === "date"
         ? legacyCatalogResult(legacyDocs, {
@@ -124,9 +152,18 @@ export function catalogAction(
   }
   return {
     result,
-    assistantText: `Catalog by ${sortBy}: ${pageText("documents", total, req, data.length)}`,
+    assistantText: `Catalog by ${req.params.sort_by ?? "path"}: ${pageText("documents", total, req, data.length)}`,
     isError: false,
   };
+}
+
+export function catalogAction(
+  served: ServedCorpus,
+  req: ResolvedRequest<"catalog">,
+  legacyWindow: boolean,
+): ActionOutcome {
+  const { page, total, matching } = catalogPage(served, req);
+  return catalogOutcome(req, page, total, legacyWindow ? matching() : undefined);
 }
 
 export function preflightAction(
@@ -154,33 +191,48 @@ export function preflightAction(
   };
 }
 
-export function getAction(
-  served: ServedCorpus,
+/**
+ * The get answer for the document an input names (`undefined`: none); with
+ * `legacy` (a legacy view holding that document) the window's legacy fields.
+ */
+export function getOutcome(
   req: ResolvedRequest<"get">,
-  legacyWindow: boolean,
+  doc: CorpusDocument | undefined,
+  legacy?: LegacyIndex,
 ): ActionOutcome {
-  const doc = findDocument(served.corpus, req.params.input);
   if (!doc) {
     const error = notFoundError("get", req.params.input);
     return { result: { ...error }, assistantText: error.error_message, isError: true };
   }
   const data = entryFor("get", req.disclosure, doc, { content_hash: doc.contentHash });
   let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
-  if (legacyWindow) {
-    const legacy = legacyGetResult(legacyView(served.corpus), doc.path, {
+  if (legacy) {
+    const legacyResult = legacyGetResult(legacy, doc.path, {
       include_metadata: req.disclosure.includes("metadata"),
     });
-    result = mergeLegacyFields("get", result, legacy);
+    result = mergeLegacyFields("get", result, legacyResult);
   }
   return { result, assistantText: `${doc.title} (${doc.uri})`, isError: false };
 }
 
-export function resolveAction(
+export function getAction(
   served: ServedCorpus,
-  req: ResolvedRequest<"resolve">,
+  req: ResolvedRequest<"get">,
   legacyWindow: boolean,
 ): ActionOutcome {
-  const resolution = resolveDocument(served.corpus, req.params.input);
+  const doc = findDocument(served.corpus, req.params.input);
+  return getOutcome(req, doc, legacyWindow ? legacyView(served.corpus) : undefined);
+}
+
+/**
+ * The resolve answer for a resolution whose document is whole; with `legacy`
+ * (the legacy view it was resolved in) the window's legacy fields.
+ */
+export function resolveOutcome(
+  req: ResolvedRequest<"resolve">,
+  resolution: Resolution,
+  legacy?: LegacyIndex,
+): ActionOutcome {
   if (!resolution.ok) {
     return { result: { ...resolution.error }, assistantText: resolution.error.error_message, isError: true };
   }
@@ -190,12 +242,7 @@ export function resolveAction(
     supersession_chain: chain,
   });
   let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
-  if (legacyWindow)
-    result = mergeLegacyFields(
-      "resolve",
-      result,
-      legacyResolveResult(legacyView(served.corpus), req.params.input),
-    );
+  if (legacy) result = mergeLegacyFields("resolve", result, legacyResolveResult(legacy, req.params.input));
   const steps = chain.length;
   return {
     result,
@@ -205,4 +252,16 @@ export function resolveAction(
         : `Resolved ${req.params.input} → ${doc.uri} via ${steps} supersession step${steps === 1 ? "" : "s"}.`,
     isError: false,
   };
+}
+
+export function resolveAction(
+  served: ServedCorpus,
+  req: ResolvedRequest<"resolve">,
+  legacyWindow: boolean,
+): ActionOutcome {
+  return resolveOutcome(
+    req,
+    resolveDocument(served.corpus, req.params.input),
+    legacyWindow ? legacyView(served.corpus) : undefined,
+  );
 }

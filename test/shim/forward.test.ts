@@ -2,14 +2,20 @@
  * Forward shim (new code, old server): the same contract requests against a
  * contract-mode reference server and, through the shim, against a
  * legacy-mode server over the same corpus must give equal results — data,
- * total and every echo — and equal error envelopes.
+ * total and every echo — equal error envelopes and the same assistant text.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTIONS, type Action } from "../../src/contract/index.js";
+import { CONSUMER_NUDGE } from "../../src/server/index.js";
 import { ForwardShim } from "../../src/shim/forward/emulate.js";
 import { callerOf, fixtureCorpus, legacyVisible, oddCorpus, serverPair } from "./harness.js";
 
 type Request = [Action, Record<string, unknown>];
+
+/** A server's assistant_text without the nudge it adds for callers that give no consumer label. */
+function unnudged(text: string): string {
+  return text.endsWith(`\n\n${CONSUMER_NUDGE}`) ? text.slice(0, -`\n\n${CONSUMER_NUDGE}`.length) : text;
+}
 
 const LISTING_FLAGS = [[], ["blockquote"], ["metadata"], ["summary"], ["blockquote", "metadata", "summary"]];
 const FILTERS: Record<string, unknown>[] = [
@@ -75,10 +81,14 @@ function describeCorpus(name: string, load: typeof fixtureCorpus, queries: strin
       const seen = new Set<Action>();
       for (const [action, params] of reqs) {
         const direct = await pair.contract.callTool(`oddkit_${action}`, params);
-        const expected = JSON.parse(direct.content[0]!.text) as { result: unknown };
+        const expected = JSON.parse(direct.content[0]!.text) as { result: unknown; assistant_text: string };
         const emulated = await shim.call(action, params);
         expect(emulated.envelope.result, `${action} ${JSON.stringify(params)}`).toEqual(expected.result);
         expect(emulated.isError).toBe(direct.isError === true);
+        // The shim runs the server's own render steps, so the text is the server's too (less its nudge to unlabelled callers).
+        expect(emulated.envelope.assistant_text, `${action} ${JSON.stringify(params)}`).toBe(
+          unnudged(expected.assistant_text),
+        );
         seen.add(action);
       }
       expect([...seen].sort()).toEqual([...ACTIONS].sort());
@@ -110,6 +120,7 @@ describe("forward shim with the window opt-in", () => {
         );
         const emulated = await shim.call(action, withOptIn);
         expect(emulated.envelope.result, `${action} ${JSON.stringify(params)}`).toEqual(direct.result);
+        expect(emulated.envelope.assistant_text).toBe(unnudged(direct.assistant_text));
       }
     } finally {
       await pair.close();

@@ -2,12 +2,14 @@
  * The forward shim (new code, old server): the whole retrieval contract
  * computed locally from a pre-contract server's legacy calls. Requests are
  * validated by the contract core (both error envelopes, caps, default
- * include); listings come from the legacy path-ordered catalog; filters,
- * kinds, ordering, `total`, `position` and disclosure projection are
- * applied here; ranking (search, preflight) rebuilds the corpus from legacy
- * texts and runs the reference server's own BM25 index, snippet and bundle
- * rules over it. Every answer is the JSON envelope a contract server would
- * send, plus what it cost in legacy calls.
+ * include). The answers are the reference server's own action steps
+ * (src/server/contract-actions.ts): catalog and resolve run its filter/page,
+ * lookup and supersession steps over the legacy path-ordered catalog listing,
+ * then its render steps over the few texts fetched by legacy get; get finds
+ * its document by legacy get; search and preflight run the whole server
+ * action over the corpus rebuilt from legacy texts. What is decided here is
+ * only which legacy reads an answer needs. Every answer is the JSON envelope
+ * a contract server would send, plus what it cost in legacy calls.
  */
 
 import {
@@ -15,29 +17,28 @@ import {
   ACTIONS,
   type Action,
   actionForTool,
-  buildManyResult,
-  type ErrorEnvelope,
   type Flag,
-  matchesFilters,
-  mergeLegacyFields,
   notFoundError,
-  pickFilters,
   type ResolvedRequest,
-  supersessionError,
   UNIFIED_TOOL,
   validateRequest,
 } from "../../contract/index.js";
 import type { CorpusDocument } from "../../corpus/types.js";
-import { legacyArticle, legacyCatalogResult } from "../../legacy/catalog.js";
-import { legacyDocument } from "../../legacy/documents.js";
-import { legacyContentHash, readLegacyFrontmatter } from "../../legacy/frontmatter.js";
-import { type LegacyIndex, legacyPathForInput, walkSupersession } from "../../legacy/lookup.js";
-import { legacyResolveResult } from "../../legacy/resolve.js";
-import { legacyMetadata } from "../../legacy/text.js";
-import { preflightAction, searchAction } from "../../server/contract-actions.js";
-import { entryFor } from "../../server/entries.js";
-import { comparePaths, newestFirst } from "../../server/order.js";
-import type { ShimIndex } from "./documents.js";
+import { legacyDocument, legacyView } from "../../legacy/documents.js";
+import type { LegacyIndex } from "../../legacy/lookup.js";
+import {
+  catalogOutcome,
+  catalogPage,
+  getOutcome,
+  preflightAction,
+  resolveOutcome,
+  searchAction,
+} from "../../server/contract-actions.js";
+import type { DisclosableDocument } from "../../server/entries.js";
+import { resolveDocument } from "../../server/lookup.js";
+import { type Listing, listingOf } from "../../server/order.js";
+import type { ActionOutcome } from "../../server/state.js";
+import type { ShimDocument, ShimIndex } from "./documents.js";
 import { CostMeter, type ShimCost, type ToolCaller } from "./legacy-caller.js";
 import { type LegacyReader, LegacySource, type LegacySourceOptions } from "./source.js";
 
@@ -67,9 +68,16 @@ export interface AnswerOptions {
   readonly fresh?: boolean;
 }
 
-/** Listing documents are what the legacy lookups read (path, uri, frontmatter); no text is needed. */
-function asLookupIndex(index: ShimIndex): LegacyIndex {
-  return index as unknown as LegacyIndex;
+const listings = new WeakMap<ShimIndex, Listing<ShimDocument>>();
+
+/** The catalog's listing of a legacy listing (one per URI, both orders), built once per listing read. */
+function listingFor(index: ShimIndex): Listing<ShimDocument> {
+  let listing = listings.get(index);
+  if (!listing) {
+    listing = listingOf(index.documents, index.byUri);
+    listings.set(index, listing);
+  }
+  return listing;
 }
 
 /**
@@ -83,8 +91,6 @@ const FLAG_SOURCE: { readonly [F in Flag]: "listing" | "text" } = {
   summary: "text",
   body: "text",
 };
-
-type Outcome = { result: Record<string, unknown>; isError: boolean; text: string };
 
 const ZERO_COST: ShimCost = { calls: 0, bytes: 0, tokens: 0 };
 
@@ -122,7 +128,7 @@ export class ForwardShim {
     const { error } = validation;
     return this.envelope(
       action,
-      { result: { ...error }, isError: true, text: error.error_message },
+      { result: { ...error }, isError: true, assistantText: error.error_message },
       ZERO_COST,
     );
   }
@@ -138,11 +144,11 @@ export class ForwardShim {
     return this.envelope(req.action, outcome, meter.cost());
   }
 
-  private envelope(action: Action, outcome: Outcome, cost: ShimCost): EmulatedAnswer {
+  private envelope(action: Action, outcome: ActionOutcome, cost: ShimCost): EmulatedAnswer {
     const envelope = {
       action,
       result: outcome.result,
-      assistant_text: outcome.text,
+      assistant_text: outcome.assistantText,
       debug: { emulated_by: "oddkit-sdk forward shim", legacy_calls: cost.calls },
     };
     return { envelope, text: JSON.stringify(envelope, null, 2), isError: outcome.isError, cost };
@@ -150,7 +156,7 @@ export class ForwardShim {
 
   /** One emulation per action: a new action that lacks one fails to compile here. */
   private readonly handlers: {
-    readonly [A in Action]: (req: ResolvedRequest<A>, read: LegacyReader) => Promise<Outcome>;
+    readonly [A in Action]: (req: ResolvedRequest<A>, read: LegacyReader) => Promise<ActionOutcome>;
   } = {
     catalog: (req, read) => this.catalog(req, read),
     search: (req, read) => this.search(req, read),
@@ -159,129 +165,77 @@ export class ForwardShim {
     resolve: (req, read) => this.resolve(req, read),
   };
 
-  private run(req: ResolvedRequest, read: LegacyReader): Promise<Outcome> {
+  private run(req: ResolvedRequest, read: LegacyReader): Promise<ActionOutcome> {
     // The request's action and its resolved request correlate; TypeScript cannot see that through an index.
-    const handler = this.handlers[req.action] as (r: ResolvedRequest, read: LegacyReader) => Promise<Outcome>;
+    const handler = this.handlers[req.action] as (
+      r: ResolvedRequest,
+      read: LegacyReader,
+    ) => Promise<ActionOutcome>;
     return handler(req, read);
   }
 
-  private async catalog(req: ResolvedRequest<"catalog">, read: LegacyReader): Promise<Outcome> {
-    const listing = await read.listing();
-    const filters = pickFilters(req.params);
-    const sortBy = req.params.sort_by ?? "path";
-    // One entry per URI: a second file declaring a listed URI stays reachable by path only.
-    const matching = listing.documents.filter(
-      (d) => listing.byUri.get(d.uri) === d && matchesFilters(d, filters),
-    );
-    const sorted = [...matching].sort(sortBy === "date" ? newestFirst : comparePaths);
-    const page = sorted.slice(req.offset, req.offset + req.limit);
+  // The server's filter/page and render steps over the legacy listing; only the texts they need are fetched.
+  private async catalog(req: ResolvedRequest<"catalog">, read: LegacyReader): Promise<ActionOutcome> {
+    const { page, total, matching } = catalogPage(listingFor(await read.listing()), req);
     // Flags read from the text need each page document's text; so does a title the frontmatter leaves blank.
     const needText =
       req.disclosure.some((f) => FLAG_SOURCE[f] === "text") || page.some((d) => d.titleNeedsText);
-    const docs: readonly { uri: string; title: string; frontmatter: object }[] = needText
+    // Without text a listing document offers only what FLAG_SOURCE places in the listing: all these flags ask for.
+    const docs = needText
       ? await read.documents(page.map((d) => d.path))
-      : page;
-    const data = docs.map((doc, i) =>
-      entryFor("catalog", req.disclosure, doc as CorpusDocument, { position: req.offset + i + 1 }),
-    );
-    let result = buildManyResult(req, data, matching.length) as Record<string, unknown>;
-    if (req.legacyEnvelope) {
-      // As a window server: 0.28.x's catalog over the filtered documents (read its way), paged alike.
-      // Legacy titles of documents without a frontmatter title come from their text.
-      // Rollup order is the served corpus's (code-unit path order), not the legacy listing's locale order.
-      const full = await read.documents([...matching].sort(comparePaths).map((d) => d.path));
-      const legacyDocs = full.map(legacyDocument);
-      const sortOrder = req.params.sort_by;
-      const legacy =
-        sortOrder === "path" || sortOrder === "date"
-          ? legacyCatalogResult(legacyDocs, { sort_by: sortOrder, limit: req.limit, offset: req.offset })
-          : legacyCatalogResult(legacyDocs);
-      result = mergeLegacyFields("catalog", result, legacy);
-    }
-    return { result, isError: false, text: `Catalog by ${sortBy}: ${matching.length} documents matched.` };
+      : (page as unknown as readonly DisclosableDocument[]);
+    // As a window server: 0.28.x's catalog over every match, read its way from the fetched texts.
+    const legacy = req.legacyEnvelope ? await read.documents(matching().map((d) => d.path)) : undefined;
+    return catalogOutcome(req, docs, total, legacy);
   }
 
   // Ranking runs over the corpus rebuilt from legacy texts: the reference server's own actions answer.
-  private async search(req: ResolvedRequest<"search">, read: LegacyReader): Promise<Outcome> {
-    const { result } = searchAction(await read.served(), req, req.legacyEnvelope);
-    return {
-      result,
-      isError: false,
-      text: `Search "${req.params.input}": ${result.total} documents matched.`,
-    };
+  private async search(req: ResolvedRequest<"search">, read: LegacyReader): Promise<ActionOutcome> {
+    return searchAction(await read.served(), req, req.legacyEnvelope);
   }
 
-  private async preflight(req: ResolvedRequest<"preflight">, read: LegacyReader): Promise<Outcome> {
-    const { result } = preflightAction(await read.served(), req, req.legacyEnvelope);
-    return { result, isError: false, text: `Preflight "${req.params.input}": ${result.total} documents.` };
+  private async preflight(req: ResolvedRequest<"preflight">, read: LegacyReader): Promise<ActionOutcome> {
+    return preflightAction(await read.served(), req, req.legacyEnvelope);
   }
 
-  /** The document a get/resolve input names: legacy get first, then a declared URI from the listing. */
-  private async find(read: LegacyReader, input: string): Promise<CorpusDocument | null> {
+  /**
+   * The document a get input names. Not the server's findDocument over the listing: a legacy
+   * get applies that same path rule over every file it serves (src/legacy/get.ts), the listing
+   * only holds the indexed folders; a declared URI the path rule misses comes from the listing.
+   */
+  private async find(read: LegacyReader, input: string): Promise<CorpusDocument | undefined> {
     const direct = await read.get(input);
     if (!("missing" in direct)) return direct;
-    const listing = await read.listing();
-    const declared = listing.byUri.get(input);
-    if (!declared) return null;
+    const declared = (await read.listing()).byUri.get(input);
+    if (!declared) return undefined;
     const [doc] = await read.documents([declared.path]);
-    return doc ?? null;
+    return doc;
   }
 
-  private async get(req: ResolvedRequest<"get">, read: LegacyReader): Promise<Outcome> {
+  private async get(req: ResolvedRequest<"get">, read: LegacyReader): Promise<ActionOutcome> {
     const doc = await this.find(read, req.params.input);
-    if (!doc) return errorOutcome(notFoundError("get", req.params.input));
-    const data = entryFor("get", req.disclosure, doc, { content_hash: doc.contentHash });
-    let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
-    if (req.legacyEnvelope) {
-      // As a window server writes them: 0.28.x's string hash and its reader's frontmatter.
-      const legacy: Record<string, unknown> = {
-        path: doc.path,
-        content: doc.raw,
-        content_hash: legacyContentHash(doc.raw),
-      };
-      const metadata = req.disclosure.includes("metadata")
-        ? (readLegacyFrontmatter(doc.raw) ?? undefined)
-        : undefined;
-      if (metadata) legacy.metadata = metadata;
-      result = mergeLegacyFields("get", result, legacy);
-    }
-    return { result, isError: false, text: `${doc.title} (${doc.uri})` };
+    // As a window server: 0.28.x's get of the document, read its way (string hash, its frontmatter reader).
+    const legacy = req.legacyEnvelope && doc ? legacyView({ documents: [doc] }) : undefined;
+    return getOutcome(req, doc, legacy);
   }
 
-  private async resolve(req: ResolvedRequest<"resolve">, read: LegacyReader): Promise<Outcome> {
-    const input = req.params.input;
-    const listing = asLookupIndex(await read.listing());
-    const start = listing.byPath.get(legacyPathForInput(input, listing)) ?? listing.byUri.get(input);
-    if (!start) return errorOutcome(notFoundError("resolve", input));
-    const walk = walkSupersession(start, listing);
-    if (walk.outcome === "circular") {
-      return errorOutcome(supersessionError("CIRCULAR_SUPERSESSION", input, walk.chain));
-    }
-    if (walk.outcome === "dangling") {
-      return errorOutcome(
-        supersessionError("DANGLING_SUPERSESSION", input, [...walk.chain, { uri: walk.missing }]),
-      );
-    }
-    const [doc] = await read.documents([walk.doc.path]);
-    if (!doc) return errorOutcome(notFoundError("resolve", input));
-    const data = entryFor("resolve", req.disclosure, doc, {
-      content_hash: doc.contentHash,
-      supersession_chain: walk.chain,
-    });
-    let result: Record<string, unknown> = { status: "FOUND", data, disclosure_applied: req.disclosure };
+  // The server's resolution over the listing (uri and frontmatter are all a walk reads); then the one text it needs.
+  private async resolve(req: ResolvedRequest<"resolve">, read: LegacyReader): Promise<ActionOutcome> {
+    const listing = await read.listing();
+    const found = resolveDocument(listing, req.params.input);
+    if (!found.ok) return resolveOutcome(req, found);
+    const [doc] = await read.documents([found.doc.path]);
+    if (!doc) return resolveOutcome(req, { ok: false, error: notFoundError("resolve", req.params.input) });
+    let legacy: LegacyIndex | undefined;
     if (req.legacyEnvelope) {
       // The listing has no content hashes: the resolved document answers with its fetched text.
-      const index: LegacyIndex = {
-        documents: listing.documents,
-        byUri: new Map([...listing.byUri, [doc.uri, legacyDocument(doc)]]),
-        byPath: new Map([...listing.byPath, [doc.path, legacyDocument(doc)]]),
+      const index = listing as unknown as LegacyIndex;
+      legacy = {
+        documents: index.documents,
+        byUri: new Map([...index.byUri, [doc.uri, legacyDocument(doc)]]),
+        byPath: new Map([...index.byPath, [doc.path, legacyDocument(doc)]]),
       };
-      result = mergeLegacyFields("resolve", result, legacyResolveResult(index, input));
     }
-    return { result, isError: false, text: `Resolved ${input} → ${doc.uri}.` };
+    return resolveOutcome(req, { ok: true, doc, chain: found.chain }, legacy);
   }
-}
-
-function errorOutcome(error: ErrorEnvelope): Outcome {
-  return { result: { ...error }, isError: true, text: error.error_message };
 }
