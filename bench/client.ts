@@ -13,6 +13,7 @@
  *   npx tsx bench/client.ts
  */
 
+import { loadavg } from "node:os";
 import { validateToolResult } from "../src/client/validate.js";
 import { KINDS, toolNameFor, validateRequest } from "../src/contract/index.js";
 import { createReferenceServer } from "../src/server/index.js";
@@ -61,6 +62,13 @@ function compare(parse: () => void, validate: () => void, iterations: number, ro
 
 async function main(): Promise<void> {
   const server = await createReferenceServer();
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
+  console.log(
+    `load average at start: ${load()} (2-core machine: ratios are side by side, but GC and load spread them)`,
+  );
   console.log(
     "client validation overhead vs JSON.parse of the same envelope (median ms/op and median per-round ratio, interleaved, one run)",
   );
@@ -113,6 +121,7 @@ async function main(): Promise<void> {
     }
   }
   for (const goal of goals) console.log(goal);
+  console.log(`load average at end: ${load()}`);
   await server.close();
 }
 

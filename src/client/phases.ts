@@ -86,6 +86,23 @@ function readWithin(
   return Promise.race([reader.read(), stall]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The next chunk, or null on a stall, with the body's reader cancelled:
+ * what both watchers (JSON and SSE) do when the body stops, said once.
+ */
+async function readOrStall(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  ms: number,
+): Promise<ReadableStreamReadResult<Uint8Array> | null> {
+  try {
+    return await readWithin(reader, ms);
+  } catch (error) {
+    if (!(error instanceof Stall)) throw error;
+    void reader.cancel().catch(() => undefined);
+    return null;
+  }
+}
+
 const mismatch = (id: string | number, seen: readonly (string | number)[]) =>
   `the server replied with id ${seen.map((s) => JSON.stringify(s)).join(", ")}, not the request's id ${JSON.stringify(id)}`;
 
@@ -116,12 +133,8 @@ function watchJson(
       const decoder = new TextDecoder();
       let text = "";
       for (;;) {
-        let chunk: ReadableStreamReadResult<Uint8Array>;
-        try {
-          chunk = await readWithin(reader, timeoutMs);
-        } catch (error) {
-          if (!(error instanceof Stall)) throw error;
-          void reader.cancel().catch(() => undefined);
+        const chunk = await readOrStall(reader, timeoutMs);
+        if (chunk === null) {
           const failure = failureMessage(id, stallFailure(timeoutMs));
           message = { value: JSON.parse(failure) };
           controller.enqueue(new TextEncoder().encode(failure));
@@ -207,12 +220,8 @@ export function watchPhases(response: Response, requestBody: unknown, timeoutMs:
 
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await readWithin(reader, timeoutMs);
-      } catch (error) {
-        if (!(error instanceof Stall)) throw error;
-        void reader.cancel().catch(() => undefined);
+      const chunk = await readOrStall(reader, timeoutMs);
+      if (chunk === null) {
         if (!answered)
           controller.enqueue(encoder.encode(`event: message\ndata: ${failureMessage(id, stalled())}\n\n`));
         controller.close();

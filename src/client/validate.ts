@@ -6,7 +6,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { byteLength } from "../bytes.js";
-import { checkCompliance, type ResolvedRequest, resultSchema } from "../contract/index.js";
+import { checkCompliance, fastAccept, type ResolvedRequest, resultSchema } from "../contract/index.js";
 import {
   type ContractViolation,
   OddkitContractViolationError,
@@ -122,17 +122,24 @@ export function contractViolations(
   envelope: Json,
 ): ContractViolation[] {
   const out: ContractViolation[] = [];
-  const parsed = resultSchema(request.action, request.disclosure, {
+  const schema = resultSchema(request.action, request.disclosure, {
     legacyEnvelope: request.legacyEnvelope,
-  }).safeParse(envelope.result);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      out.push({ check: "schema", reason: `result.${issue.path.join(".")}: ${issue.message}` });
+  });
+  // The accept-path compiled from the same schema answers a passing result without zod's copy of
+  // it; zod runs only when that path does not accept, and then it decides and writes the messages.
+  let passed = fastAccept(schema)(envelope.result);
+  if (!passed) {
+    const parsed = schema.safeParse(envelope.result);
+    passed = parsed.success;
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        out.push({ check: "schema", reason: `result.${issue.path.join(".")}: ${issue.message}` });
+      }
     }
   }
   // The request is resolved already, and entries the result schema passed need no second parse.
   const violations = checkCompliance({ action: request.action, params: wire, resolved: request }, envelope, {
-    resultSchemaPassed: parsed.success,
+    resultSchemaPassed: passed,
   });
   for (const v of violations) out.push(v);
   return out;

@@ -9,6 +9,7 @@ export * from "./compliance.js";
 export * from "./entries.js";
 export * from "./enums.js";
 export * from "./errors.js";
+export * from "./fast-accept.js";
 export * from "./filters.js";
 export * from "./json-schema.js";
 export * from "./kinds.js";

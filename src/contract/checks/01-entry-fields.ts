@@ -2,6 +2,7 @@ import { allowedEntryFields, nativeFields } from "../entries.js";
 import { FLAGS } from "../enums.js";
 import { resolveDisclosure } from "../rules.js";
 import type { Check, ComplianceViolation } from "./check.js";
+import { jsonText } from "./text.js";
 
 /**
  * Entries carry exactly the floor (`uri`, `title`), the action-native fields
@@ -51,14 +52,13 @@ export const entryFields: Check<1> = {
       });
     const applied = result.disclosure_applied;
     if (
-      JSON.stringify(resolveDisclosure(action, (applied as string[]) ?? [])) !==
-        JSON.stringify(req.disclosure) ||
       !Array.isArray(applied) ||
-      applied.some((f) => !(FLAGS as readonly unknown[]).includes(f))
+      applied.some((f) => !(FLAGS as readonly unknown[]).includes(f)) ||
+      JSON.stringify(resolveDisclosure(action, applied as string[])) !== JSON.stringify(req.disclosure)
     ) {
       out.push({
         check: 1,
-        reason: `disclosure_applied ${JSON.stringify(applied)} differs from the resolved disclosure ${JSON.stringify(req.disclosure)}`,
+        reason: `disclosure_applied ${jsonText(applied)} differs from the resolved disclosure ${JSON.stringify(req.disclosure)}`,
       });
     }
     return out;

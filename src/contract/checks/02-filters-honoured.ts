@@ -1,6 +1,7 @@
 import { matchesStructuralFilters, sameFilters } from "../filters.js";
 import type { Check, ComplianceViolation } from "./check.js";
 import { isObj, type Json } from "./context.js";
+import { jsonText } from "./text.js";
 
 /**
  * Listings echo the filters in force (`filters_applied`, default include
@@ -17,7 +18,7 @@ export const filtersHonoured: Check<2> = {
     if (!isObj(result.filters_applied) || !sameFilters(result.filters_applied, req.filtersApplied as Json)) {
       out.push({
         check: 2,
-        reason: `filters_applied ${JSON.stringify(result.filters_applied)} differs from the filters in force ${JSON.stringify(req.filtersApplied)}`,
+        reason: `filters_applied ${jsonText(result.filters_applied)} differs from the filters in force ${JSON.stringify(req.filtersApplied)}`,
       });
     }
     ctx.entries.forEach((_, i) => {

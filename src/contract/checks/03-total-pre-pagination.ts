@@ -1,5 +1,6 @@
 import { matchesFilters } from "../filters.js";
 import type { Check, ComplianceViolation } from "./check.js";
+import { printable } from "./text.js";
 
 /** A usable `total` (check 10 reports one that is missing or malformed). */
 export function validTotal(total: unknown): total is number {
@@ -42,7 +43,7 @@ export const totalPrePagination: Check<3> = {
     if (result.limit !== req.limit || result.offset !== req.offset) {
       out.push({
         check: 3,
-        reason: `limit/offset echoed as ${String(result.limit)}/${String(result.offset)}, requested ${req.limit}/${req.offset}`,
+        reason: `limit/offset echoed as ${printable(result.limit)}/${printable(result.offset)}, requested ${req.limit}/${req.offset}`,
       });
     }
     return out;

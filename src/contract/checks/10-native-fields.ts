@@ -1,6 +1,7 @@
 import { nativeFields } from "../entries.js";
 import { validTotal } from "./03-total-pre-pagination.js";
 import type { Check, ComplianceViolation } from "./check.js";
+import { printable } from "./text.js";
 
 /**
  * What the contract keeps at `disclosure: []`: each action's native entry
@@ -44,13 +45,13 @@ export const nativeFieldsPresent: Check<10> = {
         if ("position" in entry && entry.position !== req.offset + i + 1) {
           out.push({
             check: 10,
-            reason: `entry ${i} has position ${String(entry.position)}, expected ${req.offset + i + 1}`,
+            reason: `entry ${i} has position ${printable(entry.position)}, expected ${req.offset + i + 1}`,
           });
         }
       });
       if (context.documents && (req.params as Record<string, unknown>).sort_by !== "date") {
         // Path order (the default sort) is checkable only against the ground-truth paths.
-        const paths = entries.map((e) => context.documents?.get(String(e.uri))?.path);
+        const paths = entries.map((e) => context.documents?.get(printable(e.uri))?.path);
         for (let i = 1; i < paths.length; i++) {
           const prev = paths[i - 1];
           const cur = paths[i];

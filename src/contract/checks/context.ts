@@ -8,10 +8,12 @@ import { ACTION_SPECS, type ActionSpec } from "../actions.js";
 import { entryListSchema } from "../entries.js";
 import { ACTIONS, type Action, ActionSchema, type Kind } from "../enums.js";
 import type { ErrorEnvelope } from "../errors.js";
+import { fastAccept } from "../fast-accept.js";
 import { type FilterableDocument, type Filters, pickFilters } from "../filters.js";
 import { DEFAULT_KIND_MAP, isKind, type KindMap, kindFromPath } from "../kinds.js";
 import { type ResolvedRequest, validateRequest } from "../rules.js";
 import { pathForKlappyUri } from "../uris.js";
+import { printable } from "./text.js";
 
 /** A parsed JSON object (a request's params, a response envelope). */
 export type Json = Record<string, unknown>;
@@ -142,7 +144,10 @@ export function answerStage(base: Base, req: ResolvedRequest, result: Json): Ans
     issues = []; // no entry has issues (filled only when the list fails its schema)
     listParsed = base.context.resultSchemaPassed === true;
     if (listParsed) return issues;
-    const parsed = entryListSchema(base.action, req.disclosure).safeParse(entries);
+    const schema = entryListSchema(base.action, req.disclosure);
+    listParsed = fastAccept(schema)(entries); // zod only when the compiled accept-path does not accept
+    if (listParsed) return issues;
+    const parsed = schema.safeParse(entries);
     listParsed = parsed.success;
     if (!parsed.success) {
       const byEntry: { field: string; message: string }[][] = entries.map(() => []);
@@ -178,14 +183,14 @@ export function answerStage(base: Base, req: ResolvedRequest, result: Json): Ans
       const entry = entries[i] as Json;
       return (
         isObj(entry.metadata) ||
-        (base.context.documents !== undefined && base.context.documents.has(String(entry.uri ?? "")))
+        (base.context.documents !== undefined && base.context.documents.has(printable(entry.uri ?? "")))
       );
     },
     entryFacts(i) {
       let out = facts.get(i);
       if (out === undefined) {
         const entry = entries[i] as Json;
-        const uri = String(entry.uri ?? "");
+        const uri = printable(entry.uri ?? "");
         const known = base.context.documents?.get(uri);
         const metadata = isObj(entry.metadata) ? entry.metadata : undefined;
         const path = known?.path ?? pathForKlappyUri(uri);

@@ -7,6 +7,7 @@ import { type ErrorEnvelope, flagNotPermittedError } from "../errors.js";
 import { isFlagPermitted, requestedFlags } from "../rules.js";
 import type { CheckId, ComplianceViolation } from "./check.js";
 import type { CheckContext, RefusalStage } from "./context.js";
+import { jsonText, jsonWritable, printable } from "./text.js";
 
 type RefusalCode = "DISCLOSURE_FLAG_NOT_PERMITTED" | "LIMIT_EXCEEDS_FLAG_CAP";
 
@@ -55,7 +56,7 @@ export function judgeRefusal(check: CheckId, code: RefusalCode, ctx: CheckContex
     return [
       {
         check,
-        reason: `expected error ${expected.error_code}, got ${result ? String(result.error_code ?? result.status ?? "a result") : parseError}`,
+        reason: `expected error ${expected.error_code}, got ${result ? printable(result.error_code ?? result.status ?? "a result") : parseError}`,
         evidence: result,
       },
     ];
@@ -68,17 +69,18 @@ export function judgeRefusal(check: CheckId, code: RefusalCode, ctx: CheckContex
     if (typeof result.error_message !== "string" || !result.error_message.includes(fact)) {
       out.push({
         check,
-        reason: `error_message ${JSON.stringify(result.error_message)} does not name ${JSON.stringify(fact)}`,
+        reason: `error_message ${jsonText(result.error_message)} does not name ${JSON.stringify(fact)}`,
         evidence: result,
       });
     }
   }
   for (const [key, value] of Object.entries(expected)) {
     if (key === "error_message") continue;
-    if (JSON.stringify(result[key]) !== JSON.stringify(value)) {
+    // A value JSON cannot write (a BigInt, a cycle) is never the expected one.
+    if (jsonText(result[key]) !== JSON.stringify(value) || !jsonWritable(result[key])) {
       out.push({
         check,
-        reason: `error field '${key}' is ${JSON.stringify(result[key])}, expected ${JSON.stringify(value)}`,
+        reason: `error field '${key}' is ${jsonText(result[key])}, expected ${JSON.stringify(value)}`,
         evidence: result,
       });
     }

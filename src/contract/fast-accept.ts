@@ -1,0 +1,297 @@
+/**
+ * A fast accept-path for a zod schema, compiled FROM the schema (its `_zod.def`
+ * tree), never restated by hand: the contract's rules stay in the zod
+ * declarations of this folder.
+ *
+ * Why: a zod parse builds a new copy of every object and array it walks (its
+ * output value). On a 500-entry page that copy costs about as much as
+ * `JSON.parse` itself, plus the garbage collection after it, and the client
+ * only needs to know whether the page passes. The compiled check reads the
+ * value and allocates nothing.
+ *
+ * The contract between the two: `accepts(schema)(value) === true` implies
+ * `schema.safeParse(value).success`. `false` means "not shown here": the
+ * caller then runs zod, which decides and writes the typed messages. So a
+ * node kind or a check this compiler does not know compiles to "never
+ * accept" (zod decides), and an object whose prototype is not Object's (or
+ * none), a record with symbol keys or a function `constructor`, and an absent
+ * field zod might still let pass are sent to zod rather than judged here.
+ * Fields are read as zod reads them (`key in value`, then `value[key]`). On values `JSON.parse` makes, both answer
+ * the same (test/contract/fast-accept.test.ts proves both directions with
+ * fast-check over the contract's result schemas).
+ *
+ * Mirrors zod 4's parse semantics for: string, number, boolean, null,
+ * unknown, any, enum, literal, nullable, optional, array, object (strict or
+ * strip), record with a plain string key, union; checks min/max length,
+ * length equals, greater/less than, safe-integer format.
+ */
+import type * as z from "zod";
+
+type Accept = (value: unknown) => boolean;
+
+/** The parts of zod's internals read here (`schema._zod`), typed loosely on purpose. */
+interface Internals {
+  readonly def: Def;
+  readonly traits: Set<string>;
+  readonly optin?: "optional" | "defaulted";
+  readonly optout?: "optional";
+}
+interface Def {
+  readonly type: string;
+  readonly checks?: readonly { readonly _zod: { readonly def: CheckDef } }[];
+  readonly coerce?: boolean;
+  readonly format?: string;
+  readonly innerType?: Schema;
+  readonly element?: Schema;
+  readonly shape?: Record<string, Schema>;
+  readonly catchall?: Schema;
+  readonly keyType?: Schema;
+  readonly valueType?: Schema;
+  readonly mode?: string;
+  readonly options?: readonly Schema[];
+  readonly entries?: Record<string, unknown>;
+  readonly values?: readonly unknown[];
+}
+interface CheckDef {
+  readonly check: string;
+  readonly when?: unknown;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly length?: number;
+  readonly value?: number | bigint;
+  readonly inclusive?: boolean;
+  readonly format?: string;
+}
+interface Schema {
+  readonly _zod: Internals;
+}
+
+const NEVER: Accept = () => false;
+const ALWAYS: Accept = () => true;
+
+/** A plain data object, judged without reading an inherited property: Object's prototype or none. */
+function isPlainData(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** The checks of one node (length, bounds, integer format); null when one is unknown here. */
+function compileChecks(def: Def): Accept[] | null {
+  const out: Accept[] = [];
+  for (const check of def.checks ?? []) {
+    const c = check._zod.def;
+    const test = compileCheck(c);
+    if (test === null) return null;
+    const when = c.when as ((payload: { value: unknown; issues: unknown[] }) => boolean) | undefined;
+    if (when === undefined) {
+      out.push(test);
+      continue;
+    }
+    // zod runs a check with a `when` only when it says so (length checks: a non-nullish value with
+    // a length). Here every earlier test passed, so zod's payload would carry no issue either. One
+    // payload per check, reused: a `when` only reads it, and checks never nest.
+    const payload = { value: undefined as unknown, issues: [] as unknown[] };
+    out.push((v) => {
+      payload.value = v;
+      const run = when(payload);
+      payload.value = undefined; // hold no reference to the judged value
+      return !run || test(v);
+    });
+  }
+  return out;
+}
+
+/** One check's test; null when its kind is unknown here. */
+function compileCheck(c: CheckDef): Accept | null {
+  switch (c.check) {
+    case "min_length": {
+      const min = c.minimum as number;
+      return (v) => (v as { length: number }).length >= min;
+    }
+    case "max_length": {
+      const max = c.maximum as number;
+      return (v) => (v as { length: number }).length <= max;
+    }
+    case "length_equals": {
+      const len = c.length as number;
+      return (v) => (v as { length: number }).length === len;
+    }
+    case "greater_than": {
+      if (typeof c.value !== "number") return null;
+      const bound = c.value;
+      return c.inclusive ? (v) => (v as number) >= bound : (v) => (v as number) > bound;
+    }
+    case "less_than": {
+      if (typeof c.value !== "number") return null;
+      const bound = c.value;
+      return c.inclusive ? (v) => (v as number) <= bound : (v) => (v as number) < bound;
+    }
+    case "number_format":
+      if (c.format !== "safeint") return null;
+      return (v) => Number.isSafeInteger(v);
+    default:
+      return null;
+  }
+}
+
+/** The type test of a node and then its checks, in zod's order (checks run only on a value of the type). */
+function withChecks(def: Def, typeTest: Accept): Accept {
+  const checks = compileChecks(def);
+  if (checks === null) return NEVER;
+  if (checks.length === 0) return typeTest;
+  return (v) => {
+    if (!typeTest(v)) return false;
+    for (const check of checks) if (!check(v)) return false;
+    return true;
+  };
+}
+
+/** Can an absent key be omitted? zod's rule: the value schema is optional going in and coming out. */
+const omittable = (s: Schema) => s._zod.optin === "optional" && s._zod.optout === "optional";
+
+function compileObject(def: Def): Accept {
+  const catchall = def.catchall?._zod.def.type;
+  // strict (catchall never) or strip (no catchall); a passthrough catchall is left to zod.
+  if (catchall !== undefined && catchall !== "never") return NEVER;
+  const strict = catchall === "never";
+  const shape = def.shape ?? {};
+  const keys = Object.keys(shape);
+  if (Object.getOwnPropertySymbols(shape).length > 0 || keys.includes("__proto__")) return NEVER;
+  const keySet = new Set(keys);
+  const fields = keys.map((key) => ({
+    key,
+    accept: compile(shape[key]!),
+    omittable: omittable(shape[key]!),
+  }));
+  const count = fields.length;
+  return withChecks(def, (v) => {
+    if (!isPlainData(v)) return false;
+    for (let i = 0; i < count; i++) {
+      const f = fields[i]!;
+      const x = v[f.key];
+      // zod's reading: present is `key in value`, the value is read through the prototype. Only an
+      // omittable field may be absent (zod's other absent cases are left to it).
+      if (x === undefined && !(f.key in v)) {
+        if (f.omittable) continue;
+        return false;
+      }
+      if (!f.accept(x)) return false;
+    }
+    if (strict) {
+      // zod's unrecognized-key walk is `for…in` (inherited enumerable keys included, `__proto__` reported).
+      for (const key in v) if (!keySet.has(key)) return false;
+    }
+    return true;
+  });
+}
+
+function compileRecord(def: Def): Accept {
+  const key = def.keyType?._zod;
+  // A plain string key with no checks accepts every string key; anything else (enum keys, patterns) is zod's.
+  if (!key || key.def.type !== "string" || (key.def.checks?.length ?? 0) > 0 || key.def.format !== undefined)
+    return NEVER;
+  if (def.mode !== undefined && def.mode !== "strict") return NEVER;
+  const value = compile(def.valueType as Schema);
+  const anyValue = value === ALWAYS;
+  return withChecks(def, (v) => {
+    // zod asks for a plain object (its isPlainObject reads `constructor`): an own `constructor`
+    // that is a function, or any symbol key, is sent to zod.
+    if (!isPlainData(v) || (Object.hasOwn(v, "constructor") && typeof v.constructor === "function"))
+      return false;
+    if (Object.getOwnPropertySymbols(v).length > 0) return false;
+    if (anyValue) return true;
+    for (const k of Object.keys(v)) {
+      if (k === "__proto__") continue; // zod skips it
+      if (!value(v[k])) return false;
+    }
+    return true;
+  });
+}
+
+function compileNode(schema: Schema): Accept {
+  const zod = schema._zod;
+  const def = zod.def;
+  if (def.coerce === true) return NEVER;
+  switch (def.type) {
+    case "string":
+      if (def.format !== undefined) return NEVER;
+      return withChecks(def, (v) => typeof v === "string");
+    case "number":
+      if (def.format !== undefined) return NEVER;
+      return withChecks(def, (v) => typeof v === "number" && Number.isFinite(v));
+    case "boolean":
+      return withChecks(def, (v) => typeof v === "boolean");
+    case "null":
+      return withChecks(def, (v) => v === null);
+    case "unknown":
+    case "any":
+      return (def.checks?.length ?? 0) === 0 ? ALWAYS : NEVER;
+    case "enum": {
+      const values = new Set(Object.values(def.entries ?? {}));
+      return withChecks(def, (v) => values.has(v));
+    }
+    case "literal": {
+      const values = new Set(def.values ?? []);
+      return withChecks(def, (v) => values.has(v));
+    }
+    case "nullable": {
+      const inner = compile(def.innerType as Schema);
+      return withChecks(def, (v) => v === null || inner(v));
+    }
+    case "optional": {
+      if (zod.optin === "defaulted") return NEVER;
+      const inner = compile(def.innerType as Schema);
+      const exact = zod.traits.has("$ZodExactOptional");
+      return withChecks(def, exact ? inner : (v) => v === undefined || inner(v));
+    }
+    case "array": {
+      const element = compile(def.element as Schema);
+      return withChecks(def, (v) => {
+        if (!Array.isArray(v)) return false;
+        for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
+        return true;
+      });
+    }
+    case "object":
+      return compileObject(def);
+    case "record":
+      return compileRecord(def);
+    case "union": {
+      // An exclusive union fails when two options match: left to zod.
+      if (zod.traits.has("$ZodXor")) return NEVER;
+      const options = (def.options ?? []).map(compile);
+      return withChecks(def, (v) => {
+        for (const option of options) if (option(v)) return true;
+        return false;
+      });
+    }
+    default:
+      return NEVER;
+  }
+}
+
+const compiled = new WeakMap<object, Accept>();
+
+function compile(schema: Schema): Accept {
+  let accept = compiled.get(schema);
+  if (accept === undefined) {
+    accept = compileNode(schema);
+    compiled.set(schema, accept);
+  }
+  return accept;
+}
+
+/**
+ * The compiled accept-path of a zod schema (built once per schema): true only
+ * for values the schema accepts; false means "run the schema".
+ *
+ * @example
+ * ```ts
+ * const schema = resultSchema("catalog", []);
+ * if (!fastAccept(schema)(result)) schema.safeParse(result); // zod writes the messages
+ * ```
+ */
+export function fastAccept(schema: z.ZodType): (value: unknown) => boolean {
+  return compile(schema as unknown as Schema);
+}
