@@ -168,6 +168,18 @@ export function topK(
   // The current candidate's weight in each list (0 where the list does not hold it).
   const contrib = new Float64Array(listCount);
   const held = new Uint8Array(listCount);
+  // Reads list f at position `at` for `doc`: records its weight (contrib/held) when the list holds
+  // the document there, and returns what that adds to the candidate's known score (0 otherwise).
+  const take = (f: number, at: number, doc: number): number => {
+    if (at < end[f]! && docs[at] === doc) {
+      const w = coef[f]! * termWeight(idf[f]!, freqs[at]!, lengths[field[f]!]![doc]!, averages[field[f]!]!);
+      contrib[f] = w;
+      held[f] = 1;
+      return w * multiplicity[listTerm[f]!]!;
+    }
+    held[f] = 0;
+    return 0;
+  };
   // Per term, the bounds of its non-essential lists summed (recomputed when the split moves).
   const restBound = new Float64Array(termCount);
   const restBoundsFor = (essentialFrom: number) => {
@@ -238,16 +250,7 @@ export function topK(
       let known = 0;
       for (let j = essentialFrom; j < listCount; j++) {
         const f = order[j]!;
-        const at = pos[f]!;
-        if (at < end[f]! && docs[at] === doc) {
-          const w =
-            coef[f]! * termWeight(idf[f]!, freqs[at]!, lengths[field[f]!]![doc]!, averages[field[f]!]!);
-          contrib[f] = w;
-          held[f] = 1;
-          known += w * multiplicity[listTerm[f]!]!;
-        } else {
-          held[f] = 0;
-        }
+        known += take(f, pos[f]!, doc);
       }
       // Look the candidate up in the non-essential lists of its terms, dearest first, while its
       // bound can still reach the page: known weights plus the bounds of the lists not yet read.
@@ -266,15 +269,7 @@ export function topK(
         rest -= bound[f]!;
         const at = seek(docs, pos[f]!, end[f]!, doc);
         pos[f] = at;
-        if (at < end[f]! && docs[at] === doc) {
-          const w =
-            coef[f]! * termWeight(idf[f]!, freqs[at]!, lengths[field[f]!]![doc]!, averages[field[f]!]!);
-          contrib[f] = w;
-          held[f] = 1;
-          known += w * multiplicity[listTerm[f]!]!;
-        } else {
-          held[f] = 0;
-        }
+        known += take(f, at, doc);
       }
       if (reachable) {
         // The exact score, summed as the exhaustive scorer sums it: each term's share over its
