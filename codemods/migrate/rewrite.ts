@@ -277,6 +277,17 @@ function dropMarkerAbove(node: Node, reason: string): TextEdit | null {
     : null;
 }
 
+/** `entry.tags` → `(entry.metadata?.tags ?? [])`: the contract carries tags under `metadata`. */
+function pushTagsRead(node: Node, push: (node: Node, e: TextEdit) => void): void {
+  const access = node.getParent();
+  if (Node.isPropertyAccessExpression(access))
+    push(node, {
+      start: access.getStart(),
+      end: access.getEnd(),
+      text: `(${access.getExpression().getText()}.metadata?.tags ?? [])`,
+    });
+}
+
 /** A date-sorted listing cut to its first k under a path prefix (dated-listing.ts). */
 function datedPrefixEdits(
   group: Group,
@@ -308,13 +319,7 @@ function datedPrefixEdits(
       push(node, { start: node.getStart(), end: node.getEnd(), text: "data" });
       push(node, { start: plan.filter.start, end: plan.filter.end, text: "" });
     } else if (read.what === "entry.tags") {
-      const access = node.getParent();
-      if (Node.isPropertyAccessExpression(access))
-        push(node, {
-          start: access.getStart(),
-          end: access.getEnd(),
-          text: `(${access.getExpression().getText()}.metadata?.tags ?? [])`,
-        });
+      pushTagsRead(node, push);
     }
   }
   return edits;
@@ -385,13 +390,7 @@ function datedLoopEdits(
     if (read.what === "result.articles") {
       push(node, { start: node.getStart(), end: node.getEnd(), text: "data" });
     } else if (read.what === "entry.tags") {
-      const access = node.getParent();
-      if (Node.isPropertyAccessExpression(access))
-        push(node, {
-          start: access.getStart(),
-          end: access.getEnd(),
-          text: `(${access.getExpression().getText()}.metadata?.tags ?? [])`,
-        });
+      pushTagsRead(node, push);
     }
   }
   return edits;
