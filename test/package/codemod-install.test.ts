@@ -86,4 +86,11 @@ describe("npm i -D @oddkit-sdk/codemod beside oddkit-sdk", () => {
     // The legacy search's implicit page size, stated: read from the installed library (oddkit-sdk/shim).
     expect(await readFile(file, "utf8")).toContain("limit: 5,");
   }, 300_000);
+
+  it("ships the MIT LICENSE its manifest names", async () => {
+    const pkg = join(installed.project, "node_modules", CODEMOD_PACKAGE);
+    const manifest = JSON.parse(await readFile(join(pkg, "package.json"), "utf8")) as { license?: string };
+    expect(manifest.license).toBe("MIT");
+    expect(await readFile(join(pkg, "LICENSE"), "utf8")).toMatch(/^MIT License\n/);
+  });
 });
