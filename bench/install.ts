@@ -2,12 +2,20 @@
  * What `npm i oddkit-sdk` installs for a client, and what the documented
  * Cloudflare Worker ships: pack this repository, install the tarball into an
  * empty project, count packages and bytes, then bundle the Worker against
- * that install (esbuild, workerd conditions, minified, gzip level 9).
+ * that install (esbuild, workerd conditions, minified, gzip level 9); last,
+ * what `npm i -D @oddkit-sdk/codemod` adds beside it.
  *
  *   npm run build && npx tsx bench/install.ts
  */
 import { rm } from "node:fs/promises";
-import { bundleWorker, HEAVY_PACKAGES, installIntoEmptyProject, kb, mb } from "../scripts/pack-install.js";
+import {
+  addCodemodPackage,
+  bundleWorker,
+  HEAVY_PACKAGES,
+  installIntoEmptyProject,
+  kb,
+  mb,
+} from "../scripts/pack-install.js";
 
 const installed = await installIntoEmptyProject();
 try {
@@ -23,6 +31,13 @@ try {
   console.log(`  ${kb(worker.minifiedBytes)} minified, ${kb(worker.gzippedBytes)} gzipped`);
   console.log(`  tokenizer in the bundle: ${worker.packages.includes("gpt-tokenizer") ? "YES" : "no"}`);
   console.log(`  packages bundled: ${worker.packages.join(", ")}`);
+  // Last: it adds the codemod toolchain to the same project.
+  const codemod = await addCodemodPackage(installed);
+  console.log("npm i -D @oddkit-sdk/codemod beside it (packed tarball)");
+  console.log(`  tarball:   ${kb(codemod.tarballBytes)}`);
+  console.log(
+    `  installed: ${codemod.packages.length} packages, ${mb(codemod.bytes)} on disk (+${codemod.packages.length - installed.packages.length} packages, +${mb(codemod.bytes - installed.bytes)})`,
+  );
 } finally {
   await rm(installed.project, { recursive: true, force: true });
 }

@@ -123,6 +123,35 @@ export async function installIntoEmptyProject(): Promise<Installed> {
   return { project, tarball, tarballBytes, ...(await measureInstall(project)) };
 }
 
+/**
+ * `npm i -D @oddkit-sdk/codemod` beside an installed library: pack the codemod
+ * workspace (codemods/) and install both tarballs together, as a user adding
+ * the migrate tooling would. Returns what node_modules holds afterwards.
+ */
+export async function addCodemodPackage(
+  installed: Installed,
+): Promise<{ tarballBytes: number; packages: string[]; bytes: number }> {
+  const out = await npm(
+    ["pack", "--json", "--ignore-scripts", "--pack-destination", installed.project],
+    join(ROOT, "codemods"),
+  );
+  const [info] = JSON.parse(out) as { filename: string }[];
+  const tarball = join(installed.project, info!.filename);
+  await npm(
+    [
+      "install",
+      "-D",
+      tarball,
+      installed.tarball,
+      "--prefer-offline",
+      "--ignore-scripts",
+      "--no-package-lock",
+    ],
+    installed.project,
+  );
+  return { tarballBytes: (await stat(tarball)).size, ...(await measureInstall(installed.project)) };
+}
+
 export interface WorkerBundle {
   readonly minifiedBytes: number;
   readonly gzippedBytes: number;

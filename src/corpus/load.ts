@@ -3,8 +3,9 @@
  * file never fails the load: it becomes a warning and, whenever anything can
  * be read, a served document.
  */
+import { lstatSync } from "node:fs";
 import { stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { DEFAULT_KIND_MAP, type KindMap, normalizePath } from "../contract/index.js";
 import { corpusKindMap, type KindMapSource } from "./kind-map-file.js";
 import { DEFAULT_RESIDENT_TEXT_BYTES, OnDiskDocument } from "./on-disk.js";
@@ -48,7 +49,42 @@ interface ParsedFile {
   readonly result: ParseResult;
 }
 
+/** What a folder parser is asked to read: the listed files, in order, and how to keep them. */
+export interface FolderJob {
+  /** The folder's real path; `paths` are relative to it. */
+  readonly root: string;
+  readonly paths: readonly string[];
+  readonly kindMap: KindMap;
+  /** Documents keep their text on disk (OnDiskDocument, fields detached from the text). */
+  readonly onDisk: boolean;
+  /** The parse cache's content hash for a listed path, when it holds one: a file whose text hashes to it is not parsed. */
+  readonly cachedHash: (path: string) => string | undefined;
+}
+
+/** One listed file, read: unreadable, the parse cache's entry (its hash matched), or parsed. */
+export type FileOutcome =
+  | { readonly path: string; readonly unreadable: string }
+  /** Hashes to the parse cache's entry; `text` is given when documents stay resident. */
+  | { readonly path: string; readonly hash: string; readonly cached: true; readonly text?: string }
+  | { readonly path: string; readonly hash: string; readonly result: ParseResult };
+
+/**
+ * Reads and parses the files of a job, yielding their outcomes in the job's order (in batches).
+ * `parseFolderFiles` is the one-file-at-a-time reader; the server's cold load runs the same
+ * steps in worker threads and builds the search index's postings beside them.
+ */
+export type FolderParser = (job: FolderJob) => AsyncIterable<readonly FileOutcome[]>;
+
 export async function loadCorpus(dir: string, options: CorpusOptions = {}): Promise<Corpus> {
+  return loadCorpusWith(dir, options, parseFolderFiles);
+}
+
+/** `loadCorpus`, its files read and parsed by `parser` (which must keep the job's order). */
+export async function loadCorpusWith(
+  dir: string,
+  options: CorpusOptions,
+  parser: FolderParser,
+): Promise<Corpus> {
   const root = resolve(dir);
   let isDirectory = false;
   try {
@@ -72,65 +108,108 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
   // Real paths only: links are reported (walk.ts), never served.
   const listing = await listMarkdownFiles(root);
   const readWarnings: LoadWarning[] = [...listing.warnings];
-  // Each file is parsed as soon as it is read, and its text dropped once the corpus is known
-  // to be large: a 100k-document corpus is never held in memory whole, not even while loading.
-  // Reads are synchronous: one small file at a time is faster than FileHandle.readFile's
-  // chunked reads, and the load is CPU-bound (YAML, hashing) anyway.
-  const parsed: ParsedFile[] = [];
   const cache =
     options.parseCache === undefined ? null : ParseCache.open(options.parseCache, listing.root, kindMap);
-  let residentBytes = 0;
-  let onDisk = false;
-  const keepOnDisk = (file: ParsedFile): ParsedFile => {
-    const doc = file.result.document;
-    return doc === null
-      ? file
-      : { ...file, result: { ...file.result, document: new OnDiskDocument(doc, listing.root) } };
+  // Resident or on disk is decided from the listed files' sizes before any is read, so a large
+  // corpus never holds its first residentTextBytes of text while the loader finds out.
+  const onDisk = exceedsBytes(listing.root, listing.paths, residentLimit);
+  const job: FolderJob = {
+    root: listing.root,
+    paths: listing.paths,
+    kindMap,
+    onDisk,
+    cachedHash: (path) => cache?.cachedHash(normalizePath(path)),
   };
-  const reader = new CorpusFileReader(listing.root);
-  for (const path of listing.paths) {
-    // Valid until the next read: hashed and decoded (when text is kept or parsed) right here.
-    let bytes: Buffer;
-    try {
-      bytes = reader.read(path);
-    } catch (error) {
-      readWarnings.push({
-        path: normalizePath(path),
-        message: `file cannot be read and is not served: ${(error as Error).message}`,
-      });
-      continue;
-    }
-    if (!onDisk) {
-      residentBytes += bytes.length;
-      if (residentBytes > residentLimit) {
-        onDisk = true;
-        for (let i = 0; i < parsed.length; i++) parsed[i] = keepOnDisk(parsed[i]!);
+  const parsed: ParsedFile[] = [];
+  let at = 0;
+  for await (const batch of parser(job)) {
+    for (const outcome of batch) {
+      if (outcome.path !== job.paths[at++]) {
+        throw new Error(`loadCorpus: the folder parser answered ${outcome.path} out of order`);
       }
+      if ("unreadable" in outcome) {
+        readWarnings.push({
+          path: normalizePath(outcome.path),
+          message: `file cannot be read and is not served: ${outcome.unreadable}`,
+        });
+        continue;
+      }
+      const docPath = normalizePath(outcome.path);
+      if ("cached" in outcome) {
+        const entry = cache?.cached(docPath, outcome.hash);
+        if (entry === undefined) throw new Error(`loadCorpus: no cached parse of ${docPath} to reuse`);
+        // A cached parse of this very text: a document kept on disk needs no text at all.
+        parsed.push({
+          path: outcome.path,
+          result: onDisk ? onDiskResult(entry, listing.root) : cachedResult(entry, outcome.text ?? ""),
+        });
+        continue;
+      }
+      cache?.record(docPath, outcome.hash, outcome.result);
+      parsed.push({ path: outcome.path, result: outcome.result });
     }
-    const docPath = normalizePath(path);
-    const hash = contentHashOfBytes(bytes);
-    const entry = cache?.cached(docPath, hash);
-    if (entry !== undefined) {
-      // A cached parse of this very text: a document kept on disk needs no text at all.
-      parsed.push({
-        path,
-        result: onDisk ? onDiskResult(entry, listing.root) : cachedResult(entry, bytes.toString("utf8")),
-      });
-      continue;
-    }
-    const parsedFile: ParsedFile = {
-      path,
-      result: parseDocument(path, bytes.toString("utf8"), kindMap, hash),
-    };
-    const file = onDisk ? keepOnDisk(parsedFile) : parsedFile;
-    cache?.record(docPath, hash, file.result);
-    parsed.push(file);
   }
+  if (at !== job.paths.length)
+    throw new Error(`loadCorpus: the folder parser answered ${at} of ${job.paths.length} files`);
   cache?.save();
   const assembled = assemble(parsed, kindMap, chosen.source, root);
   const corpus = cache ? { ...assembled, parsedFromCache: cache.hits } : assembled;
   if (readWarnings.length === 0) return corpus;
   return { ...corpus, warnings: sortWarnings([...corpus.warnings, ...readWarnings]) };
+}
+
+/** Do the listed files hold more than `limit` bytes? (sizes from the listing's stats, read no further than needed) */
+function exceedsBytes(root: string, paths: readonly string[], limit: number): boolean {
+  if (limit === Number.POSITIVE_INFINITY) return false;
+  let total = 0;
+  for (const path of paths) {
+    try {
+      total += lstatSync(join(root, path)).size;
+    } catch {
+      // Unreadable or gone: the read reports it.
+    }
+    if (total > limit) return true;
+  }
+  return false;
+}
+
+/**
+ * The folder parser of `loadCorpus`: one file at a time, each parsed as soon as it is read, its
+ * text dropped when documents stay on disk. Reads are synchronous: one small file at a time is
+ * faster than FileHandle.readFile's chunked reads, and the load is CPU-bound (YAML, hashing) anyway.
+ */
+export async function* parseFolderFiles(job: FolderJob): AsyncGenerator<readonly FileOutcome[]> {
+  const reader = new CorpusFileReader(job.root);
+  const batch: FileOutcome[] = [];
+  for (const path of job.paths) {
+    if (batch.length >= 1024) yield batch.splice(0);
+    // Valid until the next read: hashed and decoded (when text is kept or parsed) right here.
+    let bytes: Buffer;
+    try {
+      bytes = reader.read(path);
+    } catch (error) {
+      batch.push({ path, unreadable: (error as Error).message });
+      continue;
+    }
+    const hash = contentHashOfBytes(bytes);
+    if (job.cachedHash(path) === hash) {
+      batch.push(
+        job.onDisk
+          ? { path, hash, cached: true }
+          : { path, hash, cached: true, text: bytes.toString("utf8") },
+      );
+      continue;
+    }
+    const result = parseDocument(path, bytes.toString("utf8"), job.kindMap, hash);
+    batch.push({ path, hash, result: job.onDisk ? keptOnDisk(result, job.root) : result });
+  }
+  yield batch;
+}
+
+/** A parse result whose document keeps its text on disk. */
+function keptOnDisk(result: ParseResult, root: string): ParseResult {
+  const doc = result.document;
+  return doc === null ? result : { ...result, document: new OnDiskDocument(doc, root) };
 }
 
 /** A cached parse as a document kept on disk (cached fields own their strings: nothing to detach). */

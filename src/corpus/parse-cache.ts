@@ -103,6 +103,11 @@ export class ParseCache {
     return new ParseCache(dir, root, kindMap);
   }
 
+  /** The content hash the cache holds a parse of for `path` (normalised), if any. */
+  cachedHash(path: string): string | undefined {
+    return this.#previous[path]?.hash;
+  }
+
   /** The cached parse of `path` (normalised) when its text's sha256 is `hash`, else undefined. */
   cached(path: string, hash: string): CachedParse | undefined {
     const entry = this.#previous[path];

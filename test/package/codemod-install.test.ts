@@ -12,48 +12,21 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  addCodemodPackage,
   type Installed,
   installIntoEmptyProject,
   mb,
-  measureInstall,
-  ROOT,
 } from "../../scripts/pack-install.js";
 import { CODEMOD_PACKAGE } from "../../src/cli/registry.js";
 
 const run = promisify(execFile);
-const env = {
-  ...process.env,
-  npm_config_fund: "false",
-  npm_config_audit: "false",
-  npm_config_update_notifier: "false",
-};
 
 let installed: Installed;
+let withCodemod: Awaited<ReturnType<typeof addCodemodPackage>>;
 
 beforeAll(async () => {
   installed = await installIntoEmptyProject();
-  const { stdout } = await run(
-    "npm",
-    ["pack", "--json", "--ignore-scripts", "--pack-destination", installed.project],
-    {
-      cwd: join(ROOT, "codemods"),
-      env,
-    },
-  );
-  const [info] = JSON.parse(stdout) as { filename: string }[];
-  await run(
-    "npm",
-    [
-      "install",
-      "-D",
-      join(installed.project, info!.filename),
-      installed.tarball,
-      "--prefer-offline",
-      "--ignore-scripts",
-      "--no-package-lock",
-    ],
-    { cwd: installed.project, env, maxBuffer: 64 * 1024 * 1024 },
-  );
+  withCodemod = await addCodemodPackage(installed);
 }, 600_000);
 
 afterAll(async () => {
@@ -62,7 +35,7 @@ afterAll(async () => {
 
 describe("npm i -D @oddkit-sdk/codemod beside oddkit-sdk", () => {
   it("oddkit-sdk migrate runs the installed codemod package on the user's files", async () => {
-    const after = await measureInstall(installed.project);
+    const after = withCodemod;
     console.log(
       `codemod install: oddkit-sdk alone ${installed.packages.length} packages, ${mb(installed.bytes)}; with ${CODEMOD_PACKAGE} ${after.packages.length} packages, ${mb(after.bytes)}`,
     );
@@ -86,4 +59,11 @@ describe("npm i -D @oddkit-sdk/codemod beside oddkit-sdk", () => {
     // The legacy search's implicit page size, stated: read from the installed library (oddkit-sdk/shim).
     expect(await readFile(file, "utf8")).toContain("limit: 5,");
   }, 300_000);
+
+  it("ships the MIT LICENSE its manifest names", async () => {
+    const pkg = join(installed.project, "node_modules", CODEMOD_PACKAGE);
+    const manifest = JSON.parse(await readFile(join(pkg, "package.json"), "utf8")) as { license?: string };
+    expect(manifest.license).toBe("MIT");
+    expect(await readFile(join(pkg, "LICENSE"), "utf8")).toMatch(/^MIT License\n/);
+  });
 });

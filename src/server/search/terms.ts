@@ -60,12 +60,20 @@ export function tokenize(text: string): string[] {
   const out: string[] = [];
   let start = 0;
   let i = 0;
-  while (i < text.length) {
-    let width = separatorAt(text, i);
-    if (width === 0) {
+  const end = text.length;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    // Most code units are BMP non-surrogates that separate nothing: one table read each.
+    if (c < 0xd800 || c > 0xdfff) {
+      if (BMP_SEPARATORS[c] === 0) {
+        i++;
+        continue;
+      }
+    } else if (separatorAt(text, i) === 0) {
       i += isPairAt(text, i) ? 2 : 1;
       continue;
     }
+    let width = separatorAt(text, i);
     out.push(text.slice(start, i));
     while (width > 0) {
       i += width;
