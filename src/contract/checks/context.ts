@@ -180,10 +180,7 @@ export function answerStage(base: Base, req: ResolvedRequest, result: Json): Ans
   let knowable: number[] | undefined;
   const kindKnowable = (i: number): boolean => {
     const entry = entries[i] as Json;
-    return (
-      isObj(entry.metadata) ||
-      (base.context.documents !== undefined && base.context.documents.has(printable(entry.uri ?? "")))
-    );
+    return isObj(entry.metadata) || base.context.documents?.has(printable(entry.uri ?? "")) === true;
   };
   return {
     ...base,
