@@ -28,7 +28,7 @@
  * stays on the legacy envelope, flagged.
  */
 import { DEFAULT_KIND_MAP, effectiveCap } from "oddkit-sdk/contract";
-import { Node, type ObjectLiteralExpression } from "ts-morph";
+import { Node, type ObjectLiteralExpression, type PropertyAccessExpression } from "ts-morph";
 import { stringValue } from "./detect/calls.js";
 import type { Group } from "./detect/index.js";
 import { unwrap } from "./detect/nodes.js";
@@ -73,8 +73,25 @@ function prefixPredicate(callback: Node | undefined): string | null {
   return prefix && prefix.length > 0 ? prefix : null;
 }
 
-/** The group read as a dated prefix slice, or null when it is anything else. */
-export function datedPrefixSlice(group: Group): DatedPrefixSlice | null {
+/** What both dated shapes start from: a legacy date-sorted catalog call and its one `<result>.articles` read. */
+interface DatedCatalog {
+  /** Legacy's page size: the call's literal `limit`, else legacy's default 10. */
+  readonly legacyLimit: number;
+  /** The `articles` name node of the one list read. */
+  readonly list: Node;
+  /** `<result>.articles`. */
+  readonly access: PropertyAccessExpression;
+  /** The rewritten call needs the metadata flag: an entry's metadata or tags are read, or `include_metadata: true`. */
+  readonly metadata: boolean;
+}
+
+/**
+ * The guard both shapes share: a catalog call outside a wrapper, not kept on
+ * the legacy envelope, whose reply does not escape, with literal arguments
+ * among `sort_by: "date"`, an integer `limit` and a literal `include_metadata`,
+ * and whose entries are read through exactly one `<result>.articles`.
+ */
+function datedCatalogArgs(group: Group): DatedCatalog | null {
   const { call } = group;
   if (call.action !== "catalog" || call.insideWrapper || group.window || group.escapes.length > 0)
     return null;
@@ -94,6 +111,17 @@ export function datedPrefixSlice(group: Group): DatedPrefixSlice | null {
   const list = lists[0]!.node;
   const access = list.getParent();
   if (!Node.isPropertyAccessExpression(access) || access.getNameNode() !== list) return null;
+  const metadata =
+    group.reads.some((r) => ENTRY_READS.has(r.what)) ||
+    (meta !== undefined && unwrap(meta).getText() === "true");
+  return { legacyLimit, list, access, metadata };
+}
+
+/** The group read as a dated prefix slice, or null when it is anything else. */
+export function datedPrefixSlice(group: Group): DatedPrefixSlice | null {
+  const catalog = datedCatalogArgs(group);
+  if (catalog === null) return null;
+  const { legacyLimit, list, access } = catalog;
   // list.filter(prefix predicate).slice(0, k)
   const filterName = access.getParent();
   if (!Node.isPropertyAccessExpression(filterName) || filterName.getName() !== "filter") return null;
@@ -121,9 +149,7 @@ export function datedPrefixSlice(group: Group): DatedPrefixSlice | null {
     if (!ENTRY_READS.has(read.what)) return null;
   }
   if (pathReads.size === 0) return null;
-  const metadata =
-    group.reads.some((r) => ENTRY_READS.has(r.what)) ||
-    (meta !== undefined && unwrap(meta).getText() === "true");
+  const { metadata } = catalog;
   if (k > effectiveCap(metadata ? ["metadata"] : []).max) return null;
   return {
     prefix,
@@ -203,24 +229,9 @@ function isDateRead(node: Node | null, entry: string): boolean {
 }
 
 export function datedPrefixLoop(group: Group): DatedPrefixLoop | null {
-  const { call } = group;
-  if (call.action !== "catalog" || call.insideWrapper || group.window || group.escapes.length > 0)
-    return null;
-  const args = call.args;
-  if (args === null) return null;
-  for (const p of args.getProperties()) {
-    if (!Node.isPropertyAssignment(p) || !ARGUMENTS.has(p.getName())) return null;
-  }
-  if (stringValue(argValue(args, "sort_by")) !== "date") return null;
-  if (argValue(args, "limit") && integer(argValue(args, "limit")) === null) return null;
-  const meta = argValue(args, "include_metadata");
-  if (meta && !["true", "false"].includes(unwrap(meta).getText())) return null;
-
-  const lists = group.reads.filter((r) => r.what === "result.articles");
-  if (lists.length !== 1) return null;
-  const list = lists[0]!.node;
-  const access = list.getParent();
-  if (!Node.isPropertyAccessExpression(access) || access.getNameNode() !== list) return null;
+  const catalog = datedCatalogArgs(group);
+  if (catalog === null) return null;
+  const { list, access } = catalog;
   const holder = unwrap(access.getExpression());
   if (!Node.isIdentifier(holder)) return null;
   // for (const a of <result>.articles [as T[]]) { if (!a.path.startsWith(P)) continue; if (!a.metadata.date) continue; … }
@@ -264,7 +275,7 @@ export function datedPrefixLoop(group: Group): DatedPrefixLoop | null {
   if (pathReads.size === 0) return null;
 
   // The statements from the call's to the result's declaration, in the loop's block, before it.
-  const first = call.node.getFirstAncestor((a) => a.getParent() === loop.getParent());
+  const first = group.call.node.getFirstAncestor((a) => a.getParent() === loop.getParent());
   const last = holderDeclaration(holder);
   if (!first || !last || last.getParent() !== loop.getParent()) return null;
   const block = loop.getParent();
@@ -286,9 +297,7 @@ export function datedPrefixLoop(group: Group): DatedPrefixLoop | null {
   for (const s of statements.slice(to + 1)) {
     for (const id of s.getDescendantsOfKind(80 /* Identifier */)) if (declared.has(id.getText())) return null;
   }
-  const metadata =
-    group.reads.some((r) => ENTRY_READS.has(r.what)) ||
-    (meta !== undefined && unwrap(meta).getText() === "true");
+  const { metadata } = catalog;
   return {
     prefix,
     cap: effectiveCap(metadata ? ["metadata"] : []).max,
