@@ -49,8 +49,8 @@ export interface TermChunk {
   readonly newTerms: readonly string[];
   /** Per document, per field in FIELDS order, its terms in first-occurrence order: term × FIELD_COUNT + field. */
   readonly keys: Uint32Array;
-  /** The term's count in that field, beside each key. */
-  readonly freqs: Uint32Array;
+  /** The term's count in that field, beside each key (16-bit when every count fits: a quarter less to hold until the merge). */
+  readonly freqs: Uint32Array | Uint16Array;
   /** The postings of document d of the chunk are `keys[docStart[d]..docStart[d + 1])`. */
   readonly docStart: Uint32Array;
   /** Per document, per field: its count of distinct raw tokens (document-major). */
@@ -77,6 +77,12 @@ function grow<T extends Int32Array | Uint32Array>(array: T): T {
   const grown = new (array.constructor as new (length: number) => T)(array.length * 2);
   grown.set(array);
   return grown;
+}
+
+/** The counts as 16-bit when every one fits (almost always: a term 65,536 times in one field is rare). */
+function narrowed(counts: Uint32Array): Uint32Array | Uint16Array {
+  for (let i = 0; i < counts.length; i++) if (counts[i]! > 0xffff) return counts;
+  return Uint16Array.from(counts);
 }
 
 /**
@@ -152,7 +158,7 @@ export class TermChunker {
       count: docStart.length - 1,
       newTerms,
       keys: keys.take(),
-      freqs: freqs.take(),
+      freqs: narrowed(freqs.take()),
       docStart: Uint32Array.from(docStart),
       fieldLengths: Uint32Array.from(lengths),
     };
@@ -162,7 +168,7 @@ export class TermChunker {
 /** A chunk after merging: keys in corpus term ids, kept until the final grouping. */
 interface MergedChunk {
   readonly keys: Uint32Array;
-  readonly freqs: Uint32Array;
+  readonly freqs: Uint32Array | Uint16Array;
   readonly docStart: Uint32Array;
 }
 
