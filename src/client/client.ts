@@ -30,6 +30,7 @@ import { type AnswerCall, type AnswerStrategy, registerComposer } from "./answer
 import { type CacheOptions, ResultCache } from "./cache/layer.js";
 import { endpointUrl, stripConsumer } from "./endpoint.js";
 import { type ClientRetryOptions, createHttpFetch, type RequestFetch, resolveRetry } from "./http.js";
+import { withLazyBytes } from "./lazy-bytes.js";
 import { paginateEntries } from "./paginate.js";
 import { toolName, toWireParams } from "./params.js";
 import { redactHeaders, redactUrl } from "./redact.js";
@@ -95,7 +96,6 @@ type Json = Record<string, unknown>;
 
 interface Fetched {
   readonly text: string;
-  readonly bytes: number;
   readonly tokens: number | null;
   readonly envelope: Json;
 }
@@ -195,14 +195,17 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
     tokenCounter ? await tokenCounter(text) : null;
 
   /** `meta` of an answer read just now (not from the cache). */
-  const freshMeta = async (read: { bytes: number; text: string }, started: number): Promise<ResultMeta> => ({
-    bytes: read.bytes,
-    tokens: await countTokens(read.text),
-    cached: false,
-    revalidated: false,
-    durationMs: clock() - started,
-    emulated: false,
-  });
+  const freshMeta = async (read: { text: string }, started: number): Promise<ResultMeta> =>
+    withLazyBytes(
+      {
+        tokens: await countTokens(read.text),
+        cached: false,
+        revalidated: false,
+        durationMs: clock() - started,
+        emulated: false,
+      },
+      read.text,
+    );
 
   /** One MCP tool call, with every failure mapped to a typed error. */
   const callRaw = async (tool: string, args: Json, action: string, signal?: AbortSignal) => {
@@ -309,12 +312,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
       const fetchValidated = async (signal?: AbortSignal): Promise<Fetched> => {
         const raw = await callRaw(tool, wire, action, signal);
         const read = validateToolResult(raw, request, wire, maxResponseBytes, errorOptions);
-        return {
-          text: read.text,
-          bytes: read.bytes,
-          tokens: await countTokens(read.text),
-          envelope: read.envelope,
-        };
+        return { text: read.text, tokens: await countTokens(read.text), envelope: read.envelope };
       };
 
       let envelope: Json;
@@ -339,7 +337,17 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
             );
             outcome = {
               ...outcome,
-              record: { ...outcome.record, bytes: read.bytes },
+              // The record as stored, with its byte count taken from the text that passed (counted on first read).
+              record: withLazyBytes(
+                {
+                  text: outcome.record.text,
+                  tokens: outcome.record.tokens,
+                  revision: outcome.record.revision,
+                  storedAt: outcome.record.storedAt,
+                  freshUntil: outcome.record.freshUntil,
+                },
+                read.text,
+              ),
               take: () => read.envelope,
             };
           } catch (error) {
@@ -353,26 +361,30 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
           }
         }
         envelope = outcome.take();
-        meta = {
-          bytes: outcome.record.bytes,
-          tokens: outcome.record.tokens,
-          cached: outcome.cached,
-          revalidated: outcome.revalidated,
-          durationMs: clock() - started,
-          emulated: false,
-          ...(outcome.record.revision !== null ? { revision: outcome.record.revision } : {}),
-        };
+        meta = withLazyBytes(
+          {
+            tokens: outcome.record.tokens,
+            cached: outcome.cached,
+            revalidated: outcome.revalidated,
+            durationMs: clock() - started,
+            emulated: false,
+            ...(outcome.record.revision !== null ? { revision: outcome.record.revision } : {}),
+          },
+          outcome.record.text,
+        );
       } else {
         const fetched = await fetchValidated(callOptions.signal);
         envelope = fetched.envelope;
-        meta = {
-          bytes: fetched.bytes,
-          tokens: fetched.tokens,
-          cached: false,
-          revalidated: false,
-          durationMs: clock() - started,
-          emulated: false,
-        };
+        meta = withLazyBytes(
+          {
+            tokens: fetched.tokens,
+            cached: false,
+            revalidated: false,
+            durationMs: clock() - started,
+            emulated: false,
+          },
+          fetched.text,
+        );
       }
       const type = meta.revalidated ? "revalidate" : meta.cached ? "cache-hit" : "call";
       emit({ type, action, params: wire, meta });

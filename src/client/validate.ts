@@ -14,12 +14,14 @@ import {
   OddkitNotFoundError,
   OddkitRequestError,
 } from "../errors/index.js";
+import { fitsIn, withLazyBytes } from "./lazy-bytes.js";
 
 type Json = Record<string, unknown>;
 
 /** The tool result's text, measured and parsed. */
 export interface ReadResult {
   readonly text: string;
+  /** UTF-8 bytes of `text`, counted on first read (lazy-bytes.ts). */
   readonly bytes: number;
   readonly envelope: Json;
   readonly isError: boolean;
@@ -51,9 +53,9 @@ export function readToolResult(
     });
   }
   const text = item.text;
-  const bytes = byteLength(text);
-  if (bytes > maxResponseBytes) {
+  if (!fitsIn(text, maxResponseBytes)) {
     // Not parsed: an oversized answer is refused whole (raise maxResponseBytes to accept it).
+    const bytes = byteLength(text);
     return fail(
       {
         check: "size",
@@ -82,7 +84,7 @@ export function readToolResult(
       { text, envelope },
     );
   }
-  return { text, bytes, envelope, isError: raw.isError === true };
+  return withLazyBytes({ text, envelope, isError: raw.isError === true }, text);
 }
 
 /** Turn an error envelope (status ERROR / NOT_FOUND, or isError) into its typed error; no-op for a success. */

@@ -25,7 +25,7 @@
  * strip), record with a plain string key, union; checks min/max length,
  * length equals, greater/less than, safe-integer format.
  */
-import type * as z from "zod";
+import * as z from "zod";
 
 type Accept = (value: unknown) => boolean;
 
@@ -102,20 +102,39 @@ function compileChecks(def: Def): Accept[] | null {
   return out;
 }
 
+/**
+ * Code points of a string, as zod's length checks count them: a surrogate pair once, a lone
+ * surrogate as itself.
+ */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    if ((text.charCodeAt(i) & 0xfc00) === 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      count--;
+      i++;
+    }
+  }
+  return count;
+}
+
+/** The length zod's length checks compare: code points of a string, `length` of anything else. */
+const lengthOf = (v: unknown): number =>
+  typeof v === "string" ? codePoints(v) : (v as { length: number }).length;
+
 /** One check's test; null when its kind is unknown here. */
 function compileCheck(c: CheckDef): Accept | null {
   switch (c.check) {
     case "min_length": {
       const min = c.minimum as number;
-      return (v) => (v as { length: number }).length >= min;
+      return (v) => lengthOf(v) >= min;
     }
     case "max_length": {
       const max = c.maximum as number;
-      return (v) => (v as { length: number }).length <= max;
+      return (v) => lengthOf(v) <= max;
     }
     case "length_equals": {
       const len = c.length as number;
-      return (v) => (v as { length: number }).length === len;
+      return (v) => lengthOf(v) === len;
     }
     case "greater_than": {
       if (typeof c.value !== "number") return null;
@@ -133,6 +152,79 @@ function compileCheck(c: CheckDef): Accept | null {
     default:
       return null;
   }
+}
+
+/**
+ * zod's own `when` of its length checks (run only on a non-nullish value with a `length`), taken
+ * from a check zod builds: on a value that passed a string type test it always says yes, so a
+ * length check carrying exactly this `when` needs no call of it. Any other `when` is called.
+ */
+const LENGTH_WHEN = (z.string().min(1)._zod.def.checks?.[0]?._zod.def as { when?: unknown } | undefined)
+  ?.when;
+
+/**
+ * A string node with only length checks (zod's own `when`, or none), fused into one test: the
+ * contract's strings are plain or `min(1)`, one call per value instead of a check loop. null when
+ * the node has another check (the general path judges it).
+ */
+function fusedString(def: Def): Accept | null {
+  let min = 0;
+  let max = Number.POSITIVE_INFINITY;
+  for (const check of def.checks ?? []) {
+    const c = check._zod.def;
+    if (c.when !== undefined && c.when !== LENGTH_WHEN) return null;
+    if (c.check === "min_length") min = Math.max(min, c.minimum as number);
+    else if (c.check === "max_length") max = Math.min(max, c.maximum as number);
+    else if (c.check === "length_equals") {
+      min = Math.max(min, c.length as number);
+      max = Math.min(max, c.length as number);
+    } else return null;
+  }
+  if (min === 0 && max === Number.POSITIVE_INFINITY) return (v) => typeof v === "string";
+  // zod counts code points, 1 or 2 UTF-16 units each: `units / 2 ≤ points ≤ units`. Only a string
+  // whose unit count leaves the verdict open is counted (the contract's strings almost never are).
+  return (v) => {
+    if (typeof v !== "string") return false;
+    const units = v.length;
+    if (units < min) return false;
+    if (units >= 2 * min && units <= max) return true;
+    const points = codePoints(v);
+    return points >= min && points <= max;
+  };
+}
+
+/**
+ * A number node with only bound and safe-integer checks (none of which has a `when` here),
+ * fused into one test. null when the node has any other check.
+ */
+function fusedNumber(def: Def): Accept | null {
+  let lo = Number.NEGATIVE_INFINITY;
+  let loInclusive = true;
+  let hi = Number.POSITIVE_INFINITY;
+  let hiInclusive = true;
+  let safeInt = false;
+  for (const check of def.checks ?? []) {
+    const c = check._zod.def;
+    if (c.when !== undefined) return null;
+    if (c.check === "number_format" && c.format === "safeint") safeInt = true;
+    else if (c.check === "greater_than" && typeof c.value === "number") {
+      // The tighter of two lower bounds; at an equal value the exclusive one is tighter.
+      if (c.value > lo || (c.value === lo && !c.inclusive)) {
+        lo = c.value;
+        loInclusive = c.inclusive === true;
+      }
+    } else if (c.check === "less_than" && typeof c.value === "number") {
+      if (c.value < hi || (c.value === hi && !c.inclusive)) {
+        hi = c.value;
+        hiInclusive = c.inclusive === true;
+      }
+    } else return null;
+  }
+  return (v) =>
+    typeof v === "number" &&
+    (safeInt ? Number.isSafeInteger(v) : Number.isFinite(v)) &&
+    (loInclusive ? v >= lo : v > lo) &&
+    (hiInclusive ? v <= hi : v < hi);
 }
 
 /** The type test of a node and then its checks, in zod's order (checks run only on a value of the type). */
@@ -216,10 +308,10 @@ function compileNode(schema: Schema): Accept {
   switch (def.type) {
     case "string":
       if (def.format !== undefined) return NEVER;
-      return withChecks(def, (v) => typeof v === "string");
+      return fusedString(def) ?? withChecks(def, (v) => typeof v === "string");
     case "number":
       if (def.format !== undefined) return NEVER;
-      return withChecks(def, (v) => typeof v === "number" && Number.isFinite(v));
+      return fusedNumber(def) ?? withChecks(def, (v) => typeof v === "number" && Number.isFinite(v));
     case "boolean":
       return withChecks(def, (v) => typeof v === "boolean");
     case "null":

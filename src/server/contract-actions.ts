@@ -162,8 +162,14 @@ export function catalogAction(
   req: ResolvedRequest<"catalog">,
   legacyWindow: boolean,
 ): ActionOutcome {
-  const { page, total, matching } = catalogPage(served, req);
-  return catalogOutcome(req, page, total, legacyWindow ? matching() : undefined);
+  // The same page as catalogPage(served, req), from the bitset this filter set keeps in the
+  // requested order (worked out on its first request): no predicate call per document.
+  const filters = pickFilters(req.params);
+  const matches = compileFilters(filters);
+  const order = (req.params.sort_by ?? "path") === "date" ? "date" : "path";
+  const key = JSON.stringify(canonicalFilters(filters));
+  const { page, total } = served.pages.page(key, matches, order, req.offset, req.limit);
+  return catalogOutcome(req, page, total, legacyWindow ? served.listed.filter(matches) : undefined);
 }
 
 export function preflightAction(

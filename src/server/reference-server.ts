@@ -10,13 +10,14 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { KindMap } from "../contract/index.js";
 import { CONTRACT_VERSION, parseSemver, windowLength } from "../contract/version-window.js";
-import { loadCorpus, sampleCorpusDir } from "../corpus/index.js";
+import { sampleCorpusDir } from "../corpus/index.js";
 import type { Corpus, LoadWarning } from "../corpus/types.js";
 import { type CallMeta, Dispatcher, type ToolResult } from "./dispatch.js";
 import { createFetchHandler } from "./http.js";
 import { LEGACY_RANKINGS, type LegacyRanking } from "./legacy-actions.js";
 import { type Listening, type ListenOptions, listenWith } from "./listen.js";
 import { createMcpServer } from "./mcp.js";
+import { loadServedCorpus } from "./search/folder-load.js";
 import { readCachedPostings, writeCachedPostings } from "./search/index-cache.js";
 import { SearchIndex } from "./search-index.js";
 import { servedCorpus } from "./state.js";
@@ -118,8 +119,9 @@ async function corpusFrom(options: ReferenceServerOptions): Promise<Corpus> {
     return options.corpus;
   }
   const dir = options.corpus ?? sampleCorpusDir();
-  // The index cache folder also keeps the folder's parsed documents (corpus/parse-cache.ts).
-  return loadCorpus(dir, {
+  // The index cache folder also keeps the folder's parsed documents (corpus/parse-cache.ts); a
+  // large folder is loaded by worker threads, its index built beside the reads (search/folder-load.ts).
+  return loadServedCorpus(dir, {
     ...(options.kindMap ? { kindMap: options.kindMap } : {}),
     ...(typeof options.indexCache === "string" ? { parseCache: options.indexCache } : {}),
   });

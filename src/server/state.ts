@@ -1,5 +1,6 @@
 /** What every action reads: the loaded corpus and its search index. */
 import type { Corpus, CorpusDocument } from "../corpus/types.js";
+import { ListingBits } from "./listing-bits.js";
 import { type Listing, listingOf } from "./order.js";
 import type { SearchIndex } from "./search-index.js";
 
@@ -13,6 +14,8 @@ export interface ServedCorpus extends Listing<CorpusDocument> {
   readonly corpus: Corpus;
   readonly index: SearchIndex;
   isListed(doc: CorpusDocument): boolean;
+  /** Catalog pages of the listing per filter set, from bitsets kept per filter set (listing-bits.ts). */
+  readonly pages: ListingBits<CorpusDocument>;
 }
 
 export function servedCorpus(corpus: Corpus, index: SearchIndex): ServedCorpus {
@@ -24,6 +27,7 @@ export function servedCorpus(corpus: Corpus, index: SearchIndex): ServedCorpus {
     listed: listing.listed,
     isListed: (doc) => set.has(doc),
     byDate: () => listing.byDate(),
+    pages: new ListingBits((order) => (order === "date" ? listing.byDate() : listing.listed)),
   };
 }
 

@@ -376,7 +376,22 @@ describe("fastAccept node by node", () => {
     {
       name: "string min",
       schema: z.string().min(2).max(4),
-      values: ["", "a", "ab", "abcd", "abcde", 1, null],
+      // zod counts code points: "𐀀" is 2 UTF-16 units but 1 code point, a lone surrogate 1 of each.
+      values: [
+        "",
+        "a",
+        "ab",
+        "abcd",
+        "abcde",
+        1,
+        null,
+        "𐀀",
+        "𐀀𐀀",
+        "𐀀𐀀𐀀𐀀",
+        "𐀀𐀀𐀀𐀀𐀀",
+        "\ud800a",
+        "\ud800\ud800",
+      ],
     },
     {
       name: "int bounds",
@@ -445,4 +460,67 @@ describe("fastAccept node by node", () => {
       }
     });
   }
+});
+
+/**
+ * Strings with only length checks and numbers with only bounds and int are
+ * compiled into one fused test each (the contract's `uri`, `title`,
+ * `position`): generated stacks of those checks, in any order and any bound,
+ * judged against zod on generated values. A check carrying its own `when` is
+ * not fused (zod's own length `when` is known; another one is called).
+ */
+describe("fastAccept's fused string and number tests", () => {
+  const lengthCheck = fc.oneof(
+    fc.record({ kind: fc.constant("min" as const), n: fc.nat(6) }),
+    fc.record({ kind: fc.constant("max" as const), n: fc.nat(6) }),
+    fc.record({ kind: fc.constant("length" as const), n: fc.nat(6) }),
+  );
+  const stringSchema = fc.array(lengthCheck, { maxLength: 4 }).map((checks) => {
+    let s = z.string();
+    for (const c of checks) s = c.kind === "min" ? s.min(c.n) : c.kind === "max" ? s.max(c.n) : s.length(c.n);
+    return s;
+  });
+  const bound = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ min: -5, max: 5, noNaN: true }));
+  const numberCheck = fc.oneof(
+    fc.record({ kind: fc.constantFrom("gt", "gte", "lt", "lte"), n: bound }),
+    fc.record({ kind: fc.constant("int" as const), n: fc.constant(0) }),
+  );
+  const numberSchema = fc.array(numberCheck, { maxLength: 4 }).map((checks) => {
+    let s = z.number();
+    for (const c of checks) {
+      if (c.kind === "int") s = s.int();
+      else s = s[c.kind as "gt" | "gte" | "lt" | "lte"](c.n);
+    }
+    return s;
+  });
+  const value = fc.oneof(
+    fc.string({ maxLength: 8, unit: "grapheme" }),
+    fc.integer({ min: -7, max: 7 }),
+    fc.double(),
+    fc.constantFrom(2 ** 53, -(2 ** 53), -0, 0.5, null, undefined, true, [], {}),
+  );
+
+  it("agree with zod on every generated check stack and value", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(stringSchema, numberSchema),
+        fc.array(value, { maxLength: 12 }),
+        (schema, values) => {
+          const fast = fastAccept(schema);
+          for (const v of values) expect(fast(v), String(v)).toBe(schema.safeParse(v).success);
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+
+  it("calls a check's own `when` instead of assuming zod's", () => {
+    // A `when` that never runs the check: zod accepts any string; a fused test would refuse "".
+    const check = z.minLength(1);
+    (check._zod.def as { when?: unknown }).when = () => false; // zod's option types do not offer `when`
+    const schema = z.string().check(check);
+    expect(schema.safeParse("").success).toBe(true);
+    expect(fastAccept(schema)("")).toBe(true);
+    expect(fastAccept(schema)(1)).toBe(false);
+  });
 });

@@ -16,6 +16,7 @@
  */
 import type { Action, ResolvedRequest } from "../../contract/index.js";
 import { OddkitError } from "../../errors/index.js";
+import { withLazyBytes } from "../lazy-bytes.js";
 import { cacheKey } from "./key.js";
 import {
   DEFAULT_CACHE_TTL_MS,
@@ -60,7 +61,6 @@ export type StoreOperation = "get" | "set" | "delete";
 /** What a fetch produced, ready to cache. */
 export interface FetchedText {
   readonly text: string;
-  readonly bytes: number;
   readonly tokens: number | null;
   /** The parsed, validated envelope (handed to the first caller; later callers parse `text`). */
   readonly envelope: Record<string, unknown>;
@@ -191,14 +191,17 @@ export class ResultCache {
   ): Promise<CacheOutcome> {
     const fetched = await fetch();
     const now = this.#now();
-    const record: CacheRecord = {
-      text: fetched.text,
-      bytes: fetched.bytes,
-      tokens: fetched.tokens,
-      revision,
-      storedAt: now,
-      freshUntil: now + this.#ttl[action],
-    };
+    // `bytes` is counted on first read (a store that serializes the record reads it then).
+    const record: CacheRecord = withLazyBytes(
+      {
+        text: fetched.text,
+        tokens: fetched.tokens,
+        revision,
+        storedAt: now,
+        freshUntil: now + this.#ttl[action],
+      },
+      fetched.text,
+    );
     await this.#write(key, record, this.#retention(action, record));
     let envelope: Record<string, unknown> | null = fetched.envelope;
     return {

@@ -21,9 +21,8 @@ export const filtersHonoured: Check<2> = {
         reason: `filters_applied ${jsonText(result.filters_applied)} differs from the filters in force ${JSON.stringify(req.filtersApplied)}`,
       });
     }
-    ctx.entries.forEach((_, i) => {
-      // Judged only on ground truth or disclosed metadata (see below): skip the facts otherwise.
-      if (!ctx.kindKnowable(i)) return;
+    for (const i of ctx.knowableEntries()) {
+      // Only entries judged on ground truth or disclosed metadata (see below).
       const { uri, known, metadata, path, kind } = ctx.entryFacts(i);
       const fm = known?.frontmatter ?? metadata;
       if (fm && path !== null && !matchesStructuralFilters({ path, kind, frontmatter: fm }, filters)) {
@@ -33,7 +32,7 @@ export const filtersHonoured: Check<2> = {
           evidence: uri,
         });
       }
-    });
+    }
     return out;
   },
 };

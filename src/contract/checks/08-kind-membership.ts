@@ -32,9 +32,8 @@ export const kindMembership: Check<8> = {
     const explicitKinds = ctx.filters.include !== undefined || ctx.filters.exclude !== undefined;
     const out: ComplianceViolation[] = [];
     const kindSet = resolveKindSet(ctx.filters);
-    ctx.entries.forEach((_, i) => {
-      // Both rules need ground truth or disclosed metadata for the entry.
-      if (!ctx.kindKnowable(i)) return;
+    for (const i of ctx.knowableEntries()) {
+      // Both rules need ground truth or disclosed metadata for the entry: only those entries.
       const facts = ctx.entryFacts(i);
       const { uri, kind, known } = facts;
       if (kind === null && known) {
@@ -51,7 +50,7 @@ export const kindMembership: Check<8> = {
           evidence: uri,
         });
       }
-    });
+    }
     return out;
   },
 };

@@ -10,9 +10,8 @@ export const kindTwoTier: Check<9> = {
     if (ctx.stage !== "answer" || !ctx.spec.many) return [];
     const out: ComplianceViolation[] = [];
     const kindSet = resolveKindSet(ctx.filters);
-    ctx.entries.forEach((_, i) => {
+    for (const i of ctx.knowableEntries()) {
       // Judged only on ground truth or disclosed metadata (outsideKindSet).
-      if (!ctx.kindKnowable(i)) return;
       const facts = ctx.entryFacts(i);
       if (outsideKindSet(ctx, facts, kindSet) && frontmatterDecided(facts)) {
         out.push({
@@ -21,7 +20,7 @@ export const kindTwoTier: Check<9> = {
           evidence: facts.uri,
         });
       }
-    });
+    }
     return out;
   },
 };

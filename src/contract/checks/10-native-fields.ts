@@ -1,6 +1,7 @@
 import { nativeFields } from "../entries.js";
 import { validTotal } from "./03-total-pre-pagination.js";
 import type { Check, ComplianceViolation } from "./check.js";
+import type { Json } from "./context.js";
 import { printable } from "./text.js";
 
 /**
@@ -41,14 +42,15 @@ export const nativeFieldsPresent: Check<10> = {
         }
       });
     if (action === "catalog") {
-      entries.forEach((entry, i) => {
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i] as Json;
         if ("position" in entry && entry.position !== req.offset + i + 1) {
           out.push({
             check: 10,
             reason: `entry ${i} has position ${printable(entry.position)}, expected ${req.offset + i + 1}`,
           });
         }
-      });
+      }
       if (context.documents && (req.params as Record<string, unknown>).sort_by !== "date") {
         // Path order (the default sort) is checkable only against the ground-truth paths.
         const paths = entries.map((e) => context.documents?.get(printable(e.uri))?.path);

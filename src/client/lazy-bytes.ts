@@ -1,0 +1,37 @@
+/**
+ * `bytes` counted on first read. The client measures every answer's UTF-8
+ * size for `meta.bytes` and its cache records, and counting a 90 KB page
+ * (even with Node's native count) cost about a quarter of parsing it: on the
+ * validation path that is paid by every call whether or not anyone reads the
+ * figure. The size limit does not need the count either (see `sizeVerdict`).
+ */
+import { byteLength } from "../bytes.js";
+
+/**
+ * `target` with an enumerable, read-only `bytes` property: the UTF-8 length
+ * of `text`, counted on its first read and kept. Enumerable so that spreads,
+ * `JSON.stringify` and structured clones carry it as a plain number.
+ */
+export function withLazyBytes<T extends object>(target: T, text: string): T & { readonly bytes: number } {
+  let bytes: number | undefined;
+  return Object.defineProperty(target, "bytes", {
+    enumerable: true,
+    configurable: false,
+    get: () => {
+      if (bytes === undefined) bytes = byteLength(text);
+      return bytes;
+    },
+  }) as T & { readonly bytes: number };
+}
+
+/**
+ * Whether `text` fits in `maxBytes` UTF-8 bytes, decided from its UTF-16
+ * length where that is enough: every code unit encodes to 1–3 bytes (a
+ * surrogate pair, two units, to 4), so `length ≤ bytes ≤ 3 × length`. Only a
+ * text between the two bounds is counted.
+ */
+export function fitsIn(text: string, maxBytes: number): boolean {
+  if (text.length * 3 <= maxBytes) return true;
+  if (text.length > maxBytes) return false;
+  return byteLength(text) <= maxBytes;
+}
