@@ -155,6 +155,21 @@ describe("the server's folder load", () => {
     expect(served(warm.corpus)).toEqual(served(sequentialWarm));
   }, 120_000);
 
+  it("runs the chunks of workers that die (here: past a tiny heap limit) in the loading thread, same result", async () => {
+    const reference = await loadCorpus(mixed, { residentTextBytes: 0 });
+    const { corpus, report } = await loadServedCorpusReport(mixed, {
+      residentTextBytes: 0,
+      parallelFrom: 0,
+      workers: 2,
+      workerLimits: { maxOldGenerationSizeMb: 2, maxYoungGenerationSizeMb: 1 },
+    });
+    expect(report.workers).toBe(2);
+    expect(report.chunksInWorkers).toBe(0);
+    expect(report.chunksInThread).toBeGreaterThan(1);
+    expect(served(corpus)).toEqual(served(reference));
+    expect(postingsDigest(prebuiltPostings(corpus.documents)!)).toBe(sequentialDigest(reference));
+  }, 120_000);
+
   it("loads a small or resident folder as loadCorpus does, without threads", async () => {
     const small = await loadServedCorpusReport(sampleCorpusDir());
     expect(small.report).toEqual({ workers: 0, chunksInWorkers: 0, chunksInThread: 0, postings: false });
