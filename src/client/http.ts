@@ -14,7 +14,7 @@
  * After the last attempt the HTTP response is handed to the transport as is
  * (so it can see a 404 for an expired session, or a 503 body), never hidden.
  */
-import type { RetryOptions } from "ky";
+import ky, { HTTPError, type RetryOptions } from "ky";
 import { ACTIONS } from "../contract/index.js";
 import { toolName } from "./params.js";
 import { watchPhases } from "./phases.js";
@@ -129,26 +129,6 @@ export interface HttpFetchOptions {
   readonly onRetry?: (event: RetryEvent) => void;
 }
 
-let kyModule: Promise<typeof import("ky")> | undefined;
-let loadedKy: typeof import("ky") | undefined;
-
-/**
- * ky, loaded on the first HTTP request: an embedded client (the CLI's default) never sends one,
- * and loading ky (and through it the runtime's fetch classes) was a twentieth of a CLI `search`.
- */
-export function loadKy(): Promise<typeof import("ky")> {
-  kyModule ??= import("ky").then((module) => {
-    loadedKy = module;
-    return module;
-  });
-  return kyModule;
-}
-
-/** A ky per-attempt timeout (only a loaded ky can have thrown one). */
-export function isKyTimeout(error: unknown): boolean {
-  return loadedKy !== undefined && error instanceof loadedKy.TimeoutError;
-}
-
 /** Build the transport's fetch. */
 export function createHttpFetch(options: HttpFetchOptions): FetchLike {
   const { retry, timeoutMs } = options;
@@ -178,7 +158,6 @@ export function createHttpFetch(options: HttpFetchOptions): FetchLike {
       jitter: retry.jitter,
       retryOnTimeout: read && retry.retryOnTimeout,
     };
-    const { default: ky, HTTPError } = await loadKy();
     try {
       const response = await ky(input instanceof Request ? input : String(input), {
         ...init,

@@ -3,13 +3,13 @@
  * (ky's per-attempt timeout, the MCP request timeout), HTTP statuses,
  * JSON-RPC errors, and anything else as a transport failure.
  */
+import { TimeoutError as KyTimeoutError } from "ky";
 import {
   OddkitCallError,
   type OddkitErrorOptions,
   OddkitTimeoutError,
   OddkitTransportError,
 } from "../errors/index.js";
-import { isKyTimeout } from "./http.js";
 import { HttpStatusError } from "./http-transport.js";
 import { McpRpcError, RPC_ERROR } from "./mcp-client.js";
 import { isPhaseFailure } from "./phases.js";
@@ -24,7 +24,8 @@ export function toTransportError(
 ): OddkitCallError {
   if (error instanceof OddkitCallError) return error;
   const withCause = { ...options, cause: error };
-  if (isKyTimeout(error)) return new OddkitTimeoutError(timeoutMs, { ...withCause, phase: "headers" });
+  if (error instanceof KyTimeoutError)
+    return new OddkitTimeoutError(timeoutMs, { ...withCause, phase: "headers" });
   if (error instanceof McpRpcError) {
     // A phase the client's fetch bounded (phases.ts): the message names it.
     if (isPhaseFailure(error.data)) {

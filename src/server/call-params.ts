@@ -9,11 +9,6 @@ import type { ToolDefinition } from "./tools.js";
 export const SERVER_INSTRUCTIONS =
   "oddkit reference server (oddkit-sdk): retrieval over a folder of markdown. Use the oddkit_* tools or the unified oddkit tool with action.";
 
-/** Malformed `tools/call` params: answered with JSON-RPC -32602 (InvalidParams) and this message. */
-export class CallParamsError extends Error {
-  override readonly name = "CallParamsError";
-}
-
 /** The `tools/list` result's tools. */
 export function listedTools(tools: readonly ToolDefinition[]) {
   return tools.map((t) => ({
@@ -25,31 +20,33 @@ export function listedTools(tools: readonly ToolDefinition[]) {
   }));
 }
 
-/** `tools/call` params checked by hand: name a string, arguments absent or an object. */
+/**
+ * `tools/call` params checked by hand: name a string, arguments absent or an
+ * object. A malformed call gets `refused`: the message both transports answer
+ * with JSON-RPC -32602 (InvalidParams).
+ */
 export function callParams(
   params: unknown,
   listTools: () => readonly ToolDefinition[],
-): { name: string; args: Record<string, unknown> } {
+): { readonly name: string; readonly args: Record<string, unknown> } | { readonly refused: string } {
   // Listed only in a refusal: a well-formed call needs no tool list (built on first use, setup.ts).
   const names = () =>
     listTools()
       .map((t) => t.name)
       .join(", ");
   if (typeof params !== "object" || params === null || Array.isArray(params)) {
-    throw new CallParamsError(
-      `tools/call params must be an object { name, arguments }; name one of: ${names()}`,
-    );
+    return { refused: `tools/call params must be an object { name, arguments }; name one of: ${names()}` };
   }
   const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
   if (typeof name !== "string" || name.length === 0) {
-    throw new CallParamsError(
-      `tools/call params.name must be a tool name string (got ${name === undefined ? "nothing" : typeof name}); one of: ${names()}`,
-    );
+    return {
+      refused: `tools/call params.name must be a tool name string (got ${name === undefined ? "nothing" : typeof name}); one of: ${names()}`,
+    };
   }
   if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) {
-    throw new CallParamsError(
-      `tools/call params.arguments must be an object of tool parameters (got ${Array.isArray(args) ? "an array" : args === null ? "null" : typeof args})`,
-    );
+    return {
+      refused: `tools/call params.arguments must be an object of tool parameters (got ${Array.isArray(args) ? "an array" : args === null ? "null" : typeof args})`,
+    };
   }
   return { name, args: (args ?? {}) as Record<string, unknown> };
 }

@@ -13,7 +13,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Corpus } from "../corpus/types.js";
-import { CallParamsError, callParams, listedTools, SERVER_INSTRUCTIONS } from "./call-params.js";
+import { callParams, listedTools, SERVER_INSTRUCTIONS } from "./call-params.js";
 import type { CallMeta, ToolResult } from "./dispatch.js";
 import { type PreparedServer, prepareServer, type ReferenceServerOptions } from "./setup.js";
 import type { ServerMode, ToolDefinition } from "./tools.js";
@@ -72,8 +72,7 @@ const mcpError = (code: number, message: string) => ({ code, message: `MCP error
 const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
 const NOTIFICATION_KEYS = new Set(["jsonrpc", "method", "params"]);
 
-const isPlainObject = (v: unknown): v is Message =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Message => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * What the SDK's Protocol takes a client message for (its strict JSONRPCRequestSchema and
@@ -150,7 +149,11 @@ class DirectTransport implements Transport {
         case "tools/list":
           return { jsonrpc: "2.0", id, result: { tools: listedTools(this.server.tools) } } as JSONRPCMessage;
         case "tools/call": {
-          const { name, args } = callParams(params, () => this.server.tools);
+          const checked = callParams(params, () => this.server.tools);
+          if ("refused" in checked) {
+            return { jsonrpc: "2.0", id, error: mcpError(INVALID_PARAMS, checked.refused) } as JSONRPCMessage;
+          }
+          const { name, args } = checked;
           this.server.record(this.consumer);
           const result = this.server.dispatcher.call(name, args, { consumer: this.consumer });
           return { jsonrpc: "2.0", id, result } as JSONRPCMessage;
@@ -163,9 +166,6 @@ class DirectTransport implements Transport {
           } as JSONRPCMessage;
       }
     } catch (error) {
-      if (error instanceof CallParamsError) {
-        return { jsonrpc: "2.0", id, error: mcpError(INVALID_PARAMS, error.message) } as JSONRPCMessage;
-      }
       return errorReply(id, error);
     }
   }

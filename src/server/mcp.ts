@@ -6,12 +6,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import {
-  CallParamsError,
-  callParams as checkCallParams,
-  listedTools,
-  SERVER_INSTRUCTIONS,
-} from "./call-params.js";
+import { callParams as checkCallParams, listedTools, SERVER_INSTRUCTIONS } from "./call-params.js";
 import type { Dispatcher } from "./dispatch.js";
 import type { ToolDefinition } from "./tools.js";
 
@@ -67,10 +62,7 @@ export function callParams(
   params: unknown,
   tools: readonly ToolDefinition[],
 ): { name: string; args: Record<string, unknown> } {
-  try {
-    return checkCallParams(params, () => tools);
-  } catch (error) {
-    if (error instanceof CallParamsError) throw new McpError(ErrorCode.InvalidParams, error.message);
-    throw error;
-  }
+  const checked = checkCallParams(params, () => tools);
+  if ("refused" in checked) throw new McpError(ErrorCode.InvalidParams, checked.refused);
+  return checked;
 }
