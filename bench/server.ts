@@ -26,10 +26,11 @@ import { parseArgs } from "node:util";
 import { MARKER_FILE, writeCorpus } from "../scripts/generate-corpus.js";
 import { byteLength } from "../src/bytes.js";
 import { toolNameFor } from "../src/contract/index.js";
-import { loadCorpus, sampleCorpusDir } from "../src/corpus/index.js";
+import { sampleCorpusDir } from "../src/corpus/index.js";
 import type { Corpus } from "../src/corpus/types.js";
 import { USE_CASE_ROWS } from "../src/helpers/use-cases.js";
 import { createReferenceServer, type ReferenceServer } from "../src/server/index.js";
+import { loadServedCorpus } from "../src/server/search/folder-load.js";
 import { readCachedPostings } from "../src/server/search/index-cache.js";
 import { SearchIndex } from "../src/server/search-index.js";
 import { countTokens } from "../src/tokens.js";
@@ -277,8 +278,9 @@ async function measureOne(dir: string, docs: number): Promise<void> {
   const indexCache = mkdtempSync(join(tmpdir(), "oddkit-bench-index-"));
   try {
     const started = performance.now();
-    // The CLI's load: parsed documents cached beside the index (the first load writes the cache).
-    const corpus = await loadCorpus(dir, { parseCache: indexCache });
+    // The CLI's load (serve): parsed documents cached beside the index (the first load writes the
+    // cache); a large folder is read by worker threads, its index built beside the reads.
+    const corpus = await loadServedCorpus(dir, { parseCache: indexCache });
     const loadS = (performance.now() - started) / 1000;
     const { row, server } = await speed(docs, corpus, loadS, indexCache);
     if (new Set(values["cost-sizes"].split(",").map(Number)).has(docs)) await cost(corpus, server);
@@ -288,7 +290,7 @@ async function measureOne(dir: string, docs: number): Promise<void> {
     // peak RSS above was read before it (the first corpus may not be collected yet).
     const warmStarted = performance.now();
     const warm = await createReferenceServer({
-      corpus: await loadCorpus(dir, { parseCache: indexCache }),
+      corpus: await loadServedCorpus(dir, { parseCache: indexCache }),
       indexCache,
     });
     const warmStartS = (performance.now() - warmStarted) / 1000;

@@ -23,6 +23,7 @@ import {
   type Postings,
   termsWithPrefix,
 } from "./search/postings.js";
+import { prebuiltPostings } from "./search/prebuilt.js";
 import { FIELD_BOOSTS, fieldTexts, queryTerms } from "./search/terms.js";
 import { type QueryPlan, roundScore, type ScoringList, topK } from "./search/top-k.js";
 
@@ -93,7 +94,9 @@ export class SearchIndex {
     }
     this.docs = docs;
     this.size = docs.length;
-    this.postings = postings ?? buildPostings(docs.length, (id) => fieldTexts(docs[id]!));
+    // Postings a folder load built for this very list (search/prebuilt.ts) save tokenizing it again.
+    this.postings =
+      postings ?? prebuiltPostings(docs) ?? buildPostings(docs.length, (id) => fieldTexts(docs[id]!));
     const byPath = Array.from(docs.keys()).sort((a, b) =>
       docs[a]!.path < docs[b]!.path ? -1 : docs[a]!.path > docs[b]!.path ? 1 : a - b,
     );

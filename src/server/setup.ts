@@ -7,10 +7,11 @@
  */
 import type { KindMap } from "../contract/index.js";
 import { CONTRACT_VERSION, parseSemver, windowLength } from "../contract/version-window.js";
-import { loadCorpus, sampleCorpusDir } from "../corpus/index.js";
+import { sampleCorpusDir } from "../corpus/index.js";
 import type { Corpus } from "../corpus/types.js";
 import { Dispatcher } from "./dispatch.js";
 import { LEGACY_RANKINGS, type LegacyRanking } from "./legacy-actions.js";
+import { loadServedCorpus } from "./search/folder-load.js";
 import { readCachedPostings, writeCachedPostings } from "./search/index-cache.js";
 import { SearchIndex } from "./search-index.js";
 import { servedCorpus } from "./state.js";
@@ -89,8 +90,9 @@ async function corpusFrom(options: ReferenceServerOptions): Promise<Corpus> {
     return options.corpus;
   }
   const dir = options.corpus ?? sampleCorpusDir();
-  // The index cache folder also keeps the folder's parsed documents (corpus/parse-cache.ts).
-  return loadCorpus(dir, {
+  // The index cache folder also keeps the folder's parsed documents (corpus/parse-cache.ts); a
+  // large folder is loaded by worker threads, its index built beside the reads (search/folder-load.ts).
+  return loadServedCorpus(dir, {
     ...(options.kindMap ? { kindMap: options.kindMap } : {}),
     ...(typeof options.indexCache === "string" ? { parseCache: options.indexCache } : {}),
   });

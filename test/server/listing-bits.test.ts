@@ -104,9 +104,9 @@ describe("catalog pages from filter bitsets", () => {
   it("equal catalogPage's: documents, order, total (fast-check, one long-lived listing per corpus)", () => {
     fc.assert(
       fc.property(
-        fc.array(docSpec, { minLength: 0, maxLength: 90 }),
+        fc.array(docSpec, { maxLength: 90, size: "max" }),
         fc.array(filterSet, { minLength: 1, maxLength: 5 }),
-        fc.array(request, { minLength: 1, maxLength: 60 }),
+        fc.array(request, { minLength: 1, maxLength: 60, size: "max" }),
         (specs, pool, requests) => {
           const corpus = corpusFromFiles(filesOf(specs));
           const served = servedCorpus(corpus, new SearchIndex(corpus.documents));
@@ -132,21 +132,21 @@ describe("catalog pages from filter bitsets", () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 60 },
     );
   });
 
   it("pages any order at any offset as a linear pass does, past the remembered filter sets", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.nat({ max: 1000 }), { maxLength: 200 }),
+        fc.array(fc.nat({ max: 1000 }), { maxLength: 200, size: "max" }),
         fc.array(
           fc.record({
             modulus: fc.integer({ min: 1, max: 40 }),
             offset: fc.nat({ max: 220 }),
             limit: fc.nat({ max: 70 }),
           }),
-          { minLength: 1, maxLength: 80 },
+          { minLength: 1, maxLength: 80, size: "max" },
         ),
         (values, asks) => {
           const byValue = [...values].sort((a, b) => a - b);
@@ -162,7 +162,7 @@ describe("catalog pages from filter bitsets", () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 });

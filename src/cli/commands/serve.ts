@@ -14,9 +14,10 @@ import {
   windowEndVersion,
   windowLength,
 } from "../../contract/version-window.js";
-import { describeKindMapSource, loadCorpus, sampleCorpusDir } from "../../corpus/index.js";
+import { describeKindMapSource, sampleCorpusDir } from "../../corpus/index.js";
 import { createReferenceServer, SERVER_MODES, type ServerMode } from "../../server/index.js";
 import { DEFAULT_HOST } from "../../server/listen.js";
+import { loadServedCorpus } from "../../server/search/folder-load.js";
 import { defaultIndexCacheDir } from "../../server/search/index-cache.js";
 import type { CliContext } from "../context.js";
 import { readKindMapFile } from "../inputs.js";
@@ -112,7 +113,8 @@ export function register(program: Command, ctx: CliContext): void {
       const dir = flags.corpus ? resolve(ctx.io.cwd, flags.corpus) : sampleCorpusDir();
       // --kind-map overrides the corpus's own oddkit.kinds.* (which loadCorpus reads otherwise)
       const cacheDir = defaultIndexCacheDir();
-      const corpus = await loadCorpus(dir, {
+      // A large folder loads in worker threads, its search index built beside the reads.
+      const corpus = await loadServedCorpus(dir, {
         ...(flags.kindMap
           ? {
               kindMap: await readKindMapFile(flags.kindMap, ctx.io.cwd),

@@ -73,15 +73,18 @@ export async function openClient(options: ConnectionOptions): Promise<OpenClient
   const [
     { createEmbeddedServer },
     { defaultIndexCacheDir },
-    { loadCorpus, readKindMapFile, sampleCorpusDir },
+    { loadServedCorpus },
+    { readKindMapFile, sampleCorpusDir },
   ] = await Promise.all([
     import("../../server/embedded.js"),
     import("../../server/search/index-cache.js"),
+    import("../../server/search/folder-load.js"),
     import("../../corpus/index.js"),
   ]);
-  // Without --kind-map, loadCorpus reads the corpus's own oddkit.kinds.* file.
+  // Without --kind-map, the load reads the corpus's own oddkit.kinds.* file. A large folder is
+  // loaded by worker threads with its index built beside the reads (search/folder-load.ts).
   const cacheDir = defaultIndexCacheDir();
-  const corpus = await loadCorpus(options.corpus ?? sampleCorpusDir(), {
+  const corpus = await loadServedCorpus(options.corpus ?? sampleCorpusDir(), {
     ...(options.kindMap === undefined
       ? {}
       : {

@@ -168,7 +168,7 @@ interface MergedChunk {
 
 /** Merges chunks, in document order, from any number of chunkers ("sources") into the corpus's postings. */
 export class PostingsMerger {
-  readonly #documentCount: number;
+  readonly #capacity: number;
   readonly #terms: string[] = [];
   readonly #termIds = new Map<string, number>();
   /** Per source: its terms by its own id, and its id → the corpus id (-1 until met). */
@@ -179,11 +179,12 @@ export class PostingsMerger {
   #keyCounts = new Uint32Array(1 << 14);
   #postings = 0;
   #merged = 0;
-  readonly #fieldLengths: Uint32Array[];
+  #fieldLengths: Uint32Array[];
 
-  constructor(documentCount: number) {
-    this.#documentCount = documentCount;
-    this.#fieldLengths = FIELDS.map(() => new Uint32Array(documentCount));
+  /** `capacity`: the most documents that will be merged (the postings are of those merged). */
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+    this.#fieldLengths = FIELDS.map(() => new Uint32Array(capacity));
   }
 
   /** Documents merged so far. */
@@ -215,8 +216,8 @@ export class PostingsMerger {
 
   /** Merge the next chunk in document order (made by `source`, whose terms `learn` has seen). */
   merge(source: number, chunk: TermChunk): void {
-    if (this.#merged + chunk.count > this.#documentCount) {
-      throw new Error(`postings merge: ${this.#merged + chunk.count} documents for ${this.#documentCount}`);
+    if (this.#merged + chunk.count > this.#capacity) {
+      throw new Error(`postings merge: ${this.#merged + chunk.count} documents for ${this.#capacity}`);
     }
     const sourceTerms = this.#sourceTerms[source];
     const remap = this.#remap[source];
@@ -258,11 +259,11 @@ export class PostingsMerger {
     this.#merged += chunk.count;
   }
 
-  /** The corpus's postings (every document merged); the merger is spent afterwards. */
+  /** The postings of the documents merged; the merger is spent afterwards. */
   finish(): Postings {
-    const documentCount = this.#documentCount;
-    if (this.#merged !== documentCount) {
-      throw new Error(`postings merge: ${this.#merged} of ${documentCount} documents merged`);
+    const documentCount = this.#merged;
+    if (documentCount < this.#capacity) {
+      this.#fieldLengths = this.#fieldLengths.map((lengths) => lengths.slice(0, documentCount));
     }
     const terms = this.#terms;
     const keyCount = terms.length * FIELD_COUNT;

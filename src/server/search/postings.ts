@@ -36,7 +36,10 @@ export function buildPostings(count: number, fieldsOf: (id: number) => readonly 
     merger.learn(0, chunk);
     merger.merge(0, chunk);
   }
-  return merger.finish();
+  const postings = merger.finish();
+  if (postings.documentCount !== count)
+    throw new Error(`postings of ${postings.documentCount} documents for ${count}`);
+  return postings;
 }
 
 /** Term ids of every index term starting with `prefix` (the term itself included when indexed). */
