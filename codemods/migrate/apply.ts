@@ -5,6 +5,7 @@
  */
 import type { API } from "jscodeshift";
 import type { TransformEntry } from "../index.js";
+import { CALL_ONLY_TRANSFORMS } from "../lib/names.js";
 import type { SiteEvent } from "../lib/report.js";
 import { mentionsOddkit } from "../lib/shapes.js";
 import { jscodeshiftFor } from "./parser.js";
@@ -15,6 +16,17 @@ export interface ApplyResult {
   readonly sites: readonly SiteEvent[];
   /** The transform that threw (usually a parse error), and its message. */
   readonly error?: { readonly transform: string; readonly message: string };
+  /**
+   * The text after the call-only transforms (CALL_ONLY_TRANSFORMS), when the
+   * pipeline starts with exactly them: the engine's fallback text for the
+   * file, which it would otherwise compute again by running them alone.
+   */
+  readonly callOnly?: string;
+}
+
+/** Does the pipeline start with exactly the call-only transforms, in their order? */
+function startsCallOnly(transforms: readonly TransformEntry[]): boolean {
+  return CALL_ONLY_TRANSFORMS.every((name, i) => transforms[i]?.name === name && transforms[i]?.run);
 }
 
 export function applyTransforms(
@@ -29,7 +41,10 @@ export function applyTransforms(
   const sites: SiteEvent[] = [];
   const sink = (event: SiteEvent) => sites.push(event);
   let current = source;
-  for (const transform of transforms) {
+  const capture = startsCallOnly(transforms) ? CALL_ONLY_TRANSFORMS.length : -1;
+  let callOnly: string | undefined;
+  for (const [index, transform] of transforms.entries()) {
+    if (index === capture) callOnly = current;
     if (!transform.run) continue;
     try {
       const next = transform.run({ path, source: current }, api, { sink });
@@ -43,5 +58,11 @@ export function applyTransforms(
       };
     }
   }
-  return { output: current, changed: current !== source, sites };
+  if (transforms.length === capture) callOnly = current;
+  return {
+    output: current,
+    changed: current !== source,
+    sites,
+    ...(callOnly !== undefined ? { callOnly } : {}),
+  };
 }

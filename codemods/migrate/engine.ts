@@ -17,6 +17,7 @@
 import { posix } from "node:path";
 import type { Project, SourceFile } from "ts-morph";
 import { selectTransforms } from "../index.js";
+import { CALL_ONLY_TRANSFORMS } from "../lib/names.js";
 import { mentionsOddkit } from "../lib/shapes.js";
 import { TODO_TAG } from "../lib/todo.js";
 import { applyTransforms } from "./apply.js";
@@ -42,6 +43,8 @@ export interface EngineFile {
   readonly before: string;
   /** The transforms' output (undefined: unchanged or failed). */
   readonly after?: string;
+  /** The text after the call-only transforms, when the per-file run already produced it (else computed here). */
+  readonly callOnly?: string;
 }
 
 export interface EngineFileResult {
@@ -58,7 +61,6 @@ export interface EngineResult {
 }
 
 const BOM = "\uFEFF";
-const CALL_ONLY_TRANSFORMS = ["umbrella-to-action-tools", "tool-parameters"];
 const IMPORT_SPECIFIER =
   /(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
 const EXTENSIONS = [
@@ -115,10 +117,20 @@ export function analysisSet(sources: ReadonlyMap<string, string>): string[] {
   return [...included].map((f) => byNorm.get(f) as string);
 }
 
-/** The warm project of one run: texts are swapped in place, the compiler rebuilds incrementally. */
+/**
+ * The warm project of one run: texts are swapped in place, the compiler
+ * rebuilds incrementally. Detection is a function of the project's texts, so
+ * an analysis asked for again with no text changed since is the same
+ * analysis: it is kept (with a version counting the text changes) instead of
+ * walked again — the engine asks after every round, and most rounds change
+ * nothing.
+ */
 export class AnalysisSession {
   readonly project: Project;
   private readonly files = new Map<string, SourceFile>();
+  /** Bumped on every text change. */
+  private version = 0;
+  private last: { version: number; files: readonly string[]; detection: Detection } | null = null;
   constructor(cwd: string) {
     this.project = createAnalysisProject(findTsconfig(cwd));
   }
@@ -126,9 +138,13 @@ export class AnalysisSession {
     const body = text.startsWith(BOM) ? text.slice(1) : text;
     const existing = this.files.get(file);
     if (existing) {
-      if (existing.getFullText() !== body) existing.replaceWithText(body);
+      if (existing.getFullText() !== body) {
+        this.version++;
+        existing.replaceWithText(body);
+      }
       return existing;
     }
+    this.version++;
     const sf = this.project.createSourceFile(file, body, { overwrite: true });
     this.files.set(file, sf);
     return sf;
@@ -137,7 +153,13 @@ export class AnalysisSession {
     return this.analyse(files).sites;
   }
   analyse(files: readonly string[]): Detection {
-    return detect(files.map((f) => this.files.get(f)).filter((f): f is SourceFile => f !== undefined));
+    const last = this.last;
+    if (last && last.version === this.version && sameList(last.files, files)) return last.detection;
+    const detection = detect(
+      files.map((f) => this.files.get(f)).filter((f): f is SourceFile => f !== undefined),
+    );
+    this.last = { version: this.version, files: [...files], detection };
+    return detection;
   }
   text(file: string): string | undefined {
     return this.files.get(file)?.getFullText();
@@ -155,6 +177,10 @@ export class AnalysisSession {
         return `${d.getCode()} ${typeof text === "string" ? text : text.getMessageText()}`;
       });
   }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** The SDK import a rewrite adds resolves once the target installs oddkit-sdk: not an error of the rewrite. */
@@ -280,6 +306,8 @@ export function runEngine(
   // the markers for legacy parameters a human must decide.
   const callOnly = selectTransforms(CALL_ONLY_TRANSFORMS);
   const bases = new Map<string, string>();
+  // The per-file run computed them on the way (the same transforms over the same text): taken as given.
+  for (const input of inputs) if (input.callOnly !== undefined) bases.set(input.file, input.callOnly);
   const baseOf = (f: string): string => {
     let base = bases.get(f);
     if (base === undefined) {

@@ -126,6 +126,7 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
         file: o.file,
         before: run.sources.get(o.file) ?? "",
         ...(o.after !== undefined ? { after: o.after } : {}),
+        ...(o.callOnly !== undefined ? { callOnly: o.callOnly } : {}),
       })),
   );
   const verified = transformed.map((o) => withEngine(o, engine, run.sources)).map(verifyOutput);
@@ -151,7 +152,7 @@ function withEngine(
   if (outcome.status === "failed") return outcome;
   const result = engine.files.get(outcome.file);
   const before = sources.get(outcome.file) ?? outcome.before ?? "";
-  const { before: _b, after: _a, ...rest } = outcome;
+  const { before: _b, after: _a, callOnly: _c, ...rest } = outcome;
   if (!result || result.after === undefined || result.after === before) {
     return { ...rest, status: "unchanged", sites: result ? outcome.sites : [], todos: scanTodos(before) };
   }

@@ -15,6 +15,11 @@ export interface FileOutcome {
   /** Follow-up markers in the file as it ends up (left by this run or an earlier one). */
   readonly todos: readonly TodoMarker[];
   readonly error?: { readonly transform: string; readonly message: string };
+  /**
+   * The text after the call-only transforms (see ApplyResult.callOnly), for
+   * the engine; `migrate` drops it from the outcomes it returns.
+   */
+  readonly callOnly?: string;
 }
 
 export interface TodoMarker {
@@ -58,7 +63,9 @@ export function transformSource(
   const result = applyTransforms(file, source, transforms);
   if (result.error)
     return { file, status: "failed", sites: [], todos: scanTodos(source), error: result.error };
-  if (!result.changed) return { file, status: "unchanged", sites: result.sites, todos: scanTodos(source) };
+  const callOnly = result.callOnly !== undefined ? { callOnly: result.callOnly } : {};
+  if (!result.changed)
+    return { file, status: "unchanged", sites: result.sites, todos: scanTodos(source), ...callOnly };
   return {
     file,
     status: "changed",
@@ -66,6 +73,7 @@ export function transformSource(
     after: result.output,
     sites: result.sites,
     todos: scanTodos(result.output),
+    ...callOnly,
   };
 }
 
