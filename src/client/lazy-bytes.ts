@@ -8,20 +8,23 @@
 import { byteLength } from "../bytes.js";
 
 /**
- * `target` with an enumerable, read-only `bytes` property: the UTF-8 length
- * of `text`, counted on its first read and kept. Enumerable so that spreads,
- * `JSON.stringify` and structured clones carry it as a plain number.
+ * A new object: an enumerable, read-only `bytes` property (the UTF-8 length
+ * of `text`, counted on its first read and kept), then `fields`' own
+ * properties. Enumerable so that spreads, `JSON.stringify` and structured
+ * clones carry it as a plain number; first, so that printed objects (the
+ * CLI's `--json`) keep the key order they had when `bytes` was a value.
  */
-export function withLazyBytes<T extends object>(target: T, text: string): T & { readonly bytes: number } {
+export function withLazyBytes<T extends object>(fields: T, text: string): T & { readonly bytes: number } {
   let bytes: number | undefined;
-  return Object.defineProperty(target, "bytes", {
+  const out = Object.defineProperty({}, "bytes", {
     enumerable: true,
     configurable: false,
     get: () => {
       if (bytes === undefined) bytes = byteLength(text);
       return bytes;
     },
-  }) as T & { readonly bytes: number };
+  });
+  return Object.assign(out, fields) as T & { readonly bytes: number };
 }
 
 /**

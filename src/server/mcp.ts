@@ -6,11 +6,11 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { callParams as checkCallParams, listedTools, SERVER_INSTRUCTIONS } from "./call-params.js";
 import type { Dispatcher } from "./dispatch.js";
 import type { ToolDefinition } from "./tools.js";
 
-export const SERVER_INSTRUCTIONS =
-  "oddkit reference server (oddkit-sdk): retrieval over a folder of markdown. Use the oddkit_* tools or the unified oddkit tool with action.";
+export { SERVER_INSTRUCTIONS };
 
 export interface McpServerOptions {
   readonly name: string;
@@ -40,15 +40,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { name: options.name, version: options.version },
     { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: options.tools.map((t) => ({
-      name: t.name,
-      description: t.description,
-      inputSchema: t.inputSchema,
-      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
-      annotations: t.annotations,
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools(options.tools) }));
   // tools/call is registered with a schema that accepts any params, on the base Protocol handler:
   // the SDK's own CallToolRequestSchema check would answer malformed params with -32603 and a
   // raw zod dump. Here they get -32602 and a sentence saying what to send.
@@ -65,30 +57,12 @@ export function createMcpServer(options: McpServerOptions): Server {
 
 const LooseCallToolRequestSchema = z.object({ method: z.literal("tools/call"), params: z.unknown() });
 
-/** `tools/call` params checked by hand: name a string, arguments absent or an object. */
+/** `tools/call` params checked by hand (call-params.ts), a malformed one as the SDK's InvalidParams error. */
 export function callParams(
   params: unknown,
   tools: readonly ToolDefinition[],
 ): { name: string; args: Record<string, unknown> } {
-  const names = tools.map((t) => t.name).join(", ");
-  if (typeof params !== "object" || params === null || Array.isArray(params)) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
-      `tools/call params must be an object { name, arguments }; name one of: ${names}`,
-    );
-  }
-  const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
-  if (typeof name !== "string" || name.length === 0) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
-      `tools/call params.name must be a tool name string (got ${name === undefined ? "nothing" : typeof name}); one of: ${names}`,
-    );
-  }
-  if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
-      `tools/call params.arguments must be an object of tool parameters (got ${Array.isArray(args) ? "an array" : args === null ? "null" : typeof args})`,
-    );
-  }
-  return { name, args: (args ?? {}) as Record<string, unknown> };
+  const checked = checkCallParams(params, () => tools);
+  if ("refused" in checked) throw new McpError(ErrorCode.InvalidParams, checked.refused);
+  return checked;
 }

@@ -8,66 +8,15 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { KindMap } from "../contract/index.js";
-import { CONTRACT_VERSION, parseSemver, windowLength } from "../contract/version-window.js";
-import { sampleCorpusDir } from "../corpus/index.js";
 import type { Corpus, LoadWarning } from "../corpus/types.js";
-import { type CallMeta, Dispatcher, type ToolResult } from "./dispatch.js";
+import type { CallMeta, ToolResult } from "./dispatch.js";
 import { createFetchHandler } from "./http.js";
-import { LEGACY_RANKINGS, type LegacyRanking } from "./legacy-actions.js";
 import { type Listening, type ListenOptions, listenWith } from "./listen.js";
 import { createMcpServer } from "./mcp.js";
-import { loadServedCorpus } from "./search/folder-load.js";
-import { readCachedPostings, writeCachedPostings } from "./search/index-cache.js";
-import { SearchIndex } from "./search-index.js";
-import { servedCorpus } from "./state.js";
-import { SERVER_MODES, type ServerMode, type ToolDefinition, toolDefinitions } from "./tools.js";
+import { prepareServer, type ReferenceServerOptions } from "./setup.js";
+import type { ServerMode, ToolDefinition } from "./tools.js";
 
-/** `serverInfo.version` and `oddkit_version` when none is given: the last legacy release, or the contract's landing. */
-export const DEFAULT_SERVER_VERSIONS: Readonly<Record<ServerMode, string>> = {
-  legacy: "0.28.1",
-  contract: CONTRACT_VERSION,
-  window: CONTRACT_VERSION,
-};
-export const DEFAULT_SERVER_NAME = "oddkit";
-
-export interface ReferenceServerOptions {
-  /** A folder of markdown, or a loaded corpus. Default: the bundled sample corpus. */
-  readonly corpus?: string | Corpus;
-  /**
-   * `contract` (default): the contract shape; the legacy envelope opt-in
-   * (`include_legacy_envelope: true`) follows `version` — accepted from N
-   * (0.30.0) until N + `windowMinors`, refused before and after, naming the
-   * removal version. `legacy`: the 0.28.x shape. `window`: the same as
-   * `contract` (kept for existing callers; the version decides).
-   */
-  readonly mode?: ServerMode;
-  /** Reported as `serverInfo.version`, `/health` version and by `oddkit_version`; decides the opt-in (semver). */
-  readonly version?: string;
-  /** Minors the legacy envelope window runs after N: 2 (default) or 3. */
-  readonly windowMinors?: number;
-  /**
-   * Legacy mode's search ranking: `0.28` (default: 0.28.x's own BM25 hits,
-   * order and scores) or `reference` (this server's contract ranking in the
-   * legacy shape, so a before/after run of the same site differs only by
-   * what its migration changed).
-   */
-  readonly legacyRanking?: LegacyRanking;
-  /** Path prefix → kind map used to load a corpus folder (longest prefix wins). */
-  readonly kindMap?: KindMap;
-  /** MCP server name (default "oddkit"). */
-  readonly name?: string;
-  /** Answer HTTP POSTs with JSON instead of SSE streams. */
-  readonly jsonResponse?: boolean;
-  /**
-   * A folder for the on-disk search index cache (search/index-cache.ts), keyed
-   * by the corpus content: an unchanged corpus folder skips the index build
-   * (and, when `corpus` is a folder, the parsing of its unchanged files).
-   * Default false (the library writes nothing unasked); the CLI passes
-   * `defaultIndexCacheDir()`. Corpora built from in-memory files are never cached.
-   */
-  readonly indexCache?: string | false;
-}
+export { DEFAULT_SERVER_NAME, DEFAULT_SERVER_VERSIONS, type ReferenceServerOptions } from "./setup.js";
 
 export interface ConnectOptions {
   /** Consumer label for calls through this connection (unlabeled callers get a nudge). */
@@ -109,74 +58,10 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
-async function corpusFrom(options: ReferenceServerOptions): Promise<Corpus> {
-  if (typeof options.corpus === "object") {
-    if (options.kindMap !== undefined) {
-      throw new TypeError(
-        "createReferenceServer: kindMap applies when loading a corpus folder; this corpus is already loaded with its own kind map. Pass the kind map to loadCorpus instead.",
-      );
-    }
-    return options.corpus;
-  }
-  const dir = options.corpus ?? sampleCorpusDir();
-  // The index cache folder also keeps the folder's parsed documents (corpus/parse-cache.ts); a
-  // large folder is loaded by worker threads, its index built beside the reads (search/folder-load.ts).
-  return loadServedCorpus(dir, {
-    ...(options.kindMap ? { kindMap: options.kindMap } : {}),
-    ...(typeof options.indexCache === "string" ? { parseCache: options.indexCache } : {}),
-  });
-}
-
-/** The corpus's search index: from the cache when it holds this revision, else built (and cached). */
-function searchIndexOf(
-  corpus: Corpus,
-  cacheDir: string | false,
-): { index: SearchIndex; indexSource: "built" | "cache" } {
-  if (cacheDir === false || corpus.root === "")
-    return { index: new SearchIndex(corpus.documents), indexSource: "built" };
-  const cached = readCachedPostings(cacheDir, corpus.root, corpus.revision, corpus.documents.length);
-  if (cached) return { index: new SearchIndex(corpus.documents, cached), indexSource: "cache" };
-  const index = new SearchIndex(corpus.documents);
-  writeCachedPostings(cacheDir, corpus.root, corpus.revision, index.postings);
-  return { index, indexSource: "built" };
-}
-
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
-  const mode = options.mode ?? "contract";
-  if (!(SERVER_MODES as readonly string[]).includes(mode)) {
-    throw new TypeError(
-      `createReferenceServer: mode '${String(mode)}' is not one of ${SERVER_MODES.join(", ")}`,
-    );
-  }
-  const corpus = await corpusFrom(options);
-  const version = options.version ?? DEFAULT_SERVER_VERSIONS[mode];
-  let windowMinors: number;
-  try {
-    parseSemver(version, "createReferenceServer: version");
-    windowMinors = windowLength(options.windowMinors);
-  } catch (error) {
-    throw new TypeError(`createReferenceServer: ${(error as Error).message}`, { cause: error });
-  }
-  const name = options.name ?? DEFAULT_SERVER_NAME;
-  const { index, indexSource } = searchIndexOf(corpus, options.indexCache ?? false);
-  const legacyRanking = options.legacyRanking ?? "0.28";
-  if (!(LEGACY_RANKINGS as readonly string[]).includes(legacyRanking)) {
-    throw new TypeError(
-      `createReferenceServer: legacyRanking '${String(legacyRanking)}' is not one of ${LEGACY_RANKINGS.join(", ")}`,
-    );
-  }
-  const dispatcher = new Dispatcher({
-    served: servedCorpus(corpus, index),
-    mode,
-    version,
-    windowMinors,
-    legacyRanking,
-  });
-  const tools = toolDefinitions(mode);
-  const consumers = new Map<string, number>();
-  const record = (consumer: string | null) => {
-    if (consumer) consumers.set(consumer, (consumers.get(consumer) ?? 0) + 1);
-  };
+  const prepared = await prepareServer(options);
+  const { name, corpus, mode, version, indexSource, windowMinors, dispatcher, tools, consumers, record } =
+    prepared;
   const closers = new Set<() => Promise<void>>();
 
   const newMcpServer = (connect: ConnectOptions = {}) =>

@@ -165,7 +165,7 @@ describe("the codemod package stands apart from the library", () => {
 });
 
 describe("the codemod package as npm would publish it", () => {
-  it("packs its compiled code, README and manifest only, every export present, and passes publint --strict", async () => {
+  it("packs its compiled code, README, LICENSE and manifest only, every export present, and passes publint --strict", async () => {
     const dir = join(ROOT, "codemods");
     const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: dir });
     const [packed] = JSON.parse(stdout) as {
@@ -177,7 +177,11 @@ describe("the codemod package as npm would publish it", () => {
     console.log(
       `${packed!.name}: ${files.length} files, ${(packed!.unpackedSize / 1024).toFixed(1)} KB unpacked`,
     );
-    expect(files.filter((f) => !f.startsWith("dist/"))).toEqual(["README.md", "package.json"].sort());
+    expect(files.filter((f) => !f.startsWith("dist/")).sort()).toEqual([
+      "LICENSE",
+      "README.md",
+      "package.json",
+    ]);
     expect(files.some((f) => f.includes("__testfixtures__") || f.includes("__realworld__"))).toBe(false);
     for (const target of Object.values(codemod.exports)) {
       for (const path of typeof target === "string" ? [target] : Object.values(target)) {

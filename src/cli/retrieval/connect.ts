@@ -67,14 +67,24 @@ export async function openClient(options: ConnectionOptions): Promise<OpenClient
     const client = createOddkitClient({ url: options.url, ...consumer });
     return { client, close: () => client.close() };
   }
-  // Loaded only for the embedded default: it reads files (Node only).
-  const { createReferenceServer, defaultIndexCacheDir, loadCorpus, sampleCorpusDir } = await import(
-    "../../server/index.js"
-  );
-  const { readKindMapFile } = await import("../../corpus/index.js");
-  // Without --kind-map, loadCorpus reads the corpus's own oddkit.kinds.* file.
+  // Loaded only for the embedded default: it reads files (Node only). The embedded server is the
+  // direct path (server/embedded.ts: JSON-RPC to the dispatcher, no MCP SDK server, HTTP or stdio
+  // modules), not createReferenceServer: loading the SDK's server stack was most of a `search`.
+  const [
+    { createEmbeddedServer },
+    { defaultIndexCacheDir },
+    { loadServedCorpus },
+    { readKindMapFile, sampleCorpusDir },
+  ] = await Promise.all([
+    import("../../server/embedded.js"),
+    import("../../server/search/index-cache.js"),
+    import("../../server/search/folder-load.js"),
+    import("../../corpus/index.js"),
+  ]);
+  // Without --kind-map, the load reads the corpus's own oddkit.kinds.* file. A large folder is
+  // loaded by worker threads with its index built beside the reads (search/folder-load.ts).
   const cacheDir = defaultIndexCacheDir();
-  const corpus = await loadCorpus(options.corpus ?? sampleCorpusDir(), {
+  const corpus = await loadServedCorpus(options.corpus ?? sampleCorpusDir(), {
     ...(options.kindMap === undefined
       ? {}
       : {
@@ -83,7 +93,7 @@ export async function openClient(options: ConnectionOptions): Promise<OpenClient
         }),
     ...(cacheDir === null ? {} : { parseCache: cacheDir }),
   });
-  const server = await createReferenceServer({
+  const server = await createEmbeddedServer({
     mode: mode as (typeof EMBEDDED_MODES)[number],
     corpus,
     indexCache: cacheDir ?? false,
