@@ -14,79 +14,23 @@
  *
  *   npm run build && npx tsx bench/codemods.ts [files=2000] [workers=2]
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compiledWorkerPath } from "../codemods/migrate/pool.js";
 import { migrate } from "../codemods/migrate/run.js";
+import { generateConsumers } from "../test/migrate/golden/generated.js";
 
 const require = createRequire(import.meta.url);
 const FILES = Number(process.argv[2] ?? 2000);
 const WORKERS = Number(process.argv[3] ?? 2);
 
-const legacy = (i: number) => `// Search function ${i}.
-const ODDKIT_URL = "https://oddkit.example/mcp?consumer=bench";
-
-export async function search${i}(query: string) {
-  const res = await fetch(ODDKIT_URL, {
-    method: "POST",
-    body: JSON.stringify({ jsonrpc: "2.0", id: ${i}, method: "tools/call", params: { name: "oddkit_search", arguments: { input: query, include_metadata: true } } }),
-  });
-  const rpc = await res.json();
-  const envelope = JSON.parse(rpc.result.content[0].text);
-  return envelope.result.hits.map((hit: any) => ({ href: hit.path, title: hit.title, tags: hit.tags }));
-}
-
-export async function doc${i}(call: (t: string, a: object) => Promise<any>, uri: string) {
-  const envelope = await call("oddkit", { action: "get", input: uri });
-  return envelope.result.content;
-}
-`;
-
-const unrelated = (i: number) => `import { EventEmitter } from "node:events";
-
-/** Module ${i}: generics, classes, unions and a little async. */
-export interface Item${i}<T extends { id: string }> {
-  readonly value: T;
-  readonly tags: readonly string[];
-}
-
-export class Registry${i}<T extends { id: string }> extends EventEmitter {
-  readonly #items = new Map<string, Item${i}<T>>();
-  add(value: T, ...tags: string[]): this {
-    this.#items.set(value.id, { value, tags });
-    this.emit("add", value.id);
-    return this;
-  }
-  find(predicate: (item: Item${i}<T>) => boolean): Item${i}<T> | undefined {
-    for (const item of this.#items.values()) if (predicate(item)) return item;
-    return undefined;
-  }
-}
-
-export const settings${i} = { retries: ${i % 5}, mode: "strict" } as const satisfies Record<string, unknown>;
-
-export async function load${i}(ids: string[]): Promise<Array<{ id: string; ok: boolean }>> {
-  return Promise.all(ids.map(async (id) => ({ id, ok: id.length % 2 === 0 })));
-}
-`;
-
 /** Issue 16's goal: migrate within 1.5× the time of a jscodeshift no-op over the same files. */
 const GOAL = 1.5;
 
-async function generate(dir: string, consumerShare: number): Promise<string[]> {
-  const every = Math.round(1 / consumerShare);
-  const paths: string[] = [];
-  for (let i = 0; i < FILES; i++) {
-    const sub = join(dir, "src", `area${i % 40}`);
-    await mkdir(sub, { recursive: true });
-    const path = join(sub, `module${i}.ts`);
-    await writeFile(path, i % every === 0 ? legacy(i) : unrelated(i));
-    paths.push(path);
-  }
-  return paths;
-}
+/** The generated repository the golden outputs also hold (test/migrate/golden). */
+const generate = (dir: string, consumerShare: number) => generateConsumers(dir, FILES, consumerShare);
 
 async function timeIt(fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
