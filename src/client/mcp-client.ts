@@ -12,18 +12,9 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult, Implementation, JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "./protocol-versions.js";
 
-/**
- * The protocol revisions this client speaks, newest first (the SDK's list at
- * 1.32; test/client/mcp-client.test.ts fails when the SDK's moves on).
- */
-export const SUPPORTED_PROTOCOL_VERSIONS = [
-  "2025-11-25",
-  "2025-06-18",
-  "2025-03-26",
-  "2024-11-05",
-  "2024-10-07",
-] as const;
+export { SUPPORTED_PROTOCOL_VERSIONS };
 export const LATEST_PROTOCOL_VERSION = SUPPORTED_PROTOCOL_VERSIONS[0];
 
 /** JSON-RPC error codes the client raises itself (the same numbers as the SDK's ErrorCode). */

@@ -12,6 +12,7 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../client/protocol-versions.js";
 import type { Corpus } from "../corpus/types.js";
 import { callParams, listedTools, SERVER_INSTRUCTIONS } from "./call-params.js";
 import type { CallMeta, ToolResult } from "./dispatch.js";
@@ -19,16 +20,10 @@ import { type PreparedServer, prepareServer, type ReferenceServerOptions } from 
 import type { ServerMode, ToolDefinition } from "./tools.js";
 
 /**
- * The protocol versions the SDK's `Server` negotiates (its SUPPORTED_PROTOCOL_VERSIONS, newest
- * first): the requested one when listed, else the newest. Held equal to the SDK's by the test.
+ * The protocol versions the SDK's `Server` negotiates (newest first): the requested one when
+ * listed, else the newest. The same list the client speaks.
  */
-export const SERVER_PROTOCOL_VERSIONS = [
-  "2025-11-25",
-  "2025-06-18",
-  "2025-03-26",
-  "2024-11-05",
-  "2024-10-07",
-] as const;
+export const SERVER_PROTOCOL_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS;
 
 /** JSON-RPC error codes the SDK's Protocol answers with (its ErrorCode). */
 const INVALID_PARAMS = -32602;
