@@ -7,9 +7,9 @@
  * of every kind fast-check makes are put where the checks read and print them.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Action, checkCompliance, KINDS, toolNameFor } from "../../src/contract/index.js";
-import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
+import { describe, expect, it } from "vitest";
+import { type Action, checkCompliance, KINDS } from "../../src/contract/index.js";
+import { servedPages } from "./served-pages.js";
 
 type Json = Record<string, unknown>;
 
@@ -20,17 +20,7 @@ const REQUESTS: { action: Action; params: Json }[] = [
   { action: "get", params: { input: "klappy://writings/on-caching" } },
 ];
 
-let server: ReferenceServer;
-const pages: { action: Action; params: Json; text: string }[] = [];
-
-beforeAll(async () => {
-  server = await createReferenceServer();
-  for (const r of REQUESTS) {
-    const raw = await server.callTool(toolNameFor(r.action), r.params);
-    pages.push({ ...r, text: (raw.content[0] as { text: string }).text });
-  }
-});
-afterAll(() => server.close());
+const pages = servedPages(REQUESTS);
 
 /** Objects that cannot be turned into a string: no prototype, or a throwing toString. */
 const unprintable = fc.oneof(

@@ -8,16 +8,15 @@
  * changed), so the checks are judged on answers they were not written for.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type Action,
   checkCompliance,
   KINDS,
   resultSchema,
-  toolNameFor,
   validateRequest,
 } from "../../src/contract/index.js";
-import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
+import { servedPages } from "./served-pages.js";
 
 type Json = Record<string, unknown>;
 
@@ -29,17 +28,7 @@ const REQUESTS: { action: Action; params: Json }[] = [
   { action: "search", params: { input: "the", limit: 10 } },
 ];
 
-let server: ReferenceServer;
-const pages: { action: Action; params: Json; text: string }[] = [];
-
-beforeAll(async () => {
-  server = await createReferenceServer();
-  for (const r of REQUESTS) {
-    const raw = await server.callTool(toolNameFor(r.action), r.params);
-    pages.push({ ...r, text: (raw.content[0] as { text: string }).text });
-  }
-});
-afterAll(() => server.close());
+const pages = servedPages(REQUESTS);
 
 const junk = fc.oneof(
   fc.constant(undefined),
