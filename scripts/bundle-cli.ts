@@ -20,7 +20,7 @@
  *
  *   tsx scripts/bundle-cli.ts   (run by `npm run build` after tsc)
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -45,6 +45,8 @@ const REQUIRE_BANNER = [
   "const require = (id) => (__oddkitRequire ??= __oddkitCreateRequire(import.meta.url))(id);",
 ].join(" ");
 
+// Chunk names carry content hashes: a stale chunk of an earlier build would only be dead weight.
+rmSync(CLI_BUNDLE_DIR, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: ROOT,
   entryPoints: { main: "src/cli/main.ts", "load-worker": "src/server/search/load-worker.ts" },
@@ -60,6 +62,9 @@ const result = await build({
   banner: { js: REQUIRE_BANNER },
   // Names as written: the CLI prints error names (OddkitRequestError: …) and its output must not change.
   keepNames: true,
+  // Whitespace and syntax only (identifiers stay readable in stack traces): 2.3 → 1.6 MB installed.
+  minifyWhitespace: true,
+  minifySyntax: true,
   legalComments: "eof",
   logLevel: "warning",
   metafile: true,
