@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { Node, type SourceFile } from "ts-morph";
+import { type Identifier, Node, type SourceFile } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { createAnalysisProject } from "../../codemods/migrate/detect/project.js";
 import { referencesOf } from "../../codemods/migrate/detect/references.js";
@@ -33,8 +33,8 @@ const describeNode = (n: Node) =>
  * name (each comparison runs ts-morph's slow path; all of them would take
  * minutes on a busy machine).
  */
-function declarationNames(file: SourceFile): Node[] {
-  const found: Node[] = [];
+function declarationNames(file: SourceFile): Identifier[] {
+  const found: Identifier[] = [];
   let seen = 0;
   file.forEachDescendant((n) => {
     if (!Node.isIdentifier(n)) return;

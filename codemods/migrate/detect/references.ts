@@ -125,10 +125,11 @@ function isAliasDefinition(definition: Definition, checker: ts.TypeChecker, touc
 
 /** The nodes referring to what `name` names: `name.findReferencesAsNodes()`, computed without display text. */
 export function referencesOf(name: Node): Node[] {
-  if (!available || !Node.isIdentifier(name)) return name.findReferencesAsNodes();
+  const slow = () => (name as unknown as { findReferencesAsNodes(): Node[] }).findReferencesAsNodes();
+  if (!available || !Node.isIdentifier(name)) return slow();
   const program = name.getProject().getLanguageService().compilerObject.getProgram();
   const sourceFile = program?.getSourceFile(name.getSourceFile().getFilePath());
-  if (!program || !sourceFile) return name.findReferencesAsNodes();
+  if (!program || !sourceFile) return slow();
   const position = name.getStart();
   const options = { use: far.FindReferencesUse.References };
   const touching = internals.getTouchingPropertyName(sourceFile, position);
