@@ -11,6 +11,8 @@ import { corpusKindMap, type KindMapSource } from "./kind-map-file.js";
 import { DEFAULT_RESIDENT_TEXT_BYTES, OnDiskDocument } from "./on-disk.js";
 import { contentHashOfBytes, type ParseResult, parseDocument, sha256Hex } from "./parse.js";
 import { type CachedParse, cachedResult, ParseCache } from "./parse-cache.js";
+import { type FileStamp, settledStamp, stampOf, wallClockNs } from "./stamp.js";
+import { textOnDemand } from "./text-on-demand.js";
 import type { Corpus, CorpusDocument, LoadWarning } from "./types.js";
 import { CorpusFileReader, listMarkdownFiles } from "./walk.js";
 
@@ -59,14 +61,31 @@ export interface FolderJob {
   readonly onDisk: boolean;
   /** The parse cache's content hash for a listed path, when it holds one: a file whose text hashes to it is not parsed. */
   readonly cachedHash: (path: string) => string | undefined;
+  /**
+   * When the load started (wall clock, ns), for the stamps a parser may report with each file it
+   * reads (stamp.ts `settledStamp`); null when no parse cache would keep them.
+   */
+  readonly loadStartNs?: bigint | null;
 }
 
 /** One listed file, read: unreadable, the parse cache's entry (its hash matched), or parsed. */
 export type FileOutcome =
   | { readonly path: string; readonly unreadable: string }
   /** Hashes to the parse cache's entry; `text` is given when documents stay resident. */
-  | { readonly path: string; readonly hash: string; readonly cached: true; readonly text?: string }
-  | { readonly path: string; readonly hash: string; readonly result: ParseResult };
+  | {
+      readonly path: string;
+      readonly hash: string;
+      readonly cached: true;
+      readonly text?: string;
+      /** The file's settled stamp when read (stamp.ts), if the parser took one. */
+      readonly stamp?: FileStamp | null;
+    }
+  | {
+      readonly path: string;
+      readonly hash: string;
+      readonly result: ParseResult;
+      readonly stamp?: FileStamp | null;
+    };
 
 /**
  * Reads and parses the files of a job, yielding their outcomes in the job's order (in batches).
@@ -79,12 +98,18 @@ export async function loadCorpus(dir: string, options: CorpusOptions = {}): Prom
   return loadCorpusWith(dir, options, parseFolderFiles);
 }
 
-/** `loadCorpus`, its files read and parsed by `parser` (which must keep the job's order). */
+/**
+ * `loadCorpus`, its files read and parsed by `parser` (which must keep the job's order). `clock`
+ * is the wall clock the racy-git rule measures against (stamp.ts; tests move it).
+ */
 export async function loadCorpusWith(
   dir: string,
   options: CorpusOptions,
   parser: FolderParser,
+  clock: () => bigint = wallClockNs,
 ): Promise<Corpus> {
+  // Before any file is looked at: a stamp is recorded only for files settled before this.
+  const loadStartNs = clock();
   const root = resolve(dir);
   let isDirectory = false;
   try {
@@ -113,14 +138,18 @@ export async function loadCorpusWith(
   // Resident or on disk is decided from the listed files' sizes before any is read, so a large
   // corpus never holds its first residentTextBytes of text while the loader finds out.
   const onDisk = exceedsBytes(listing.root, listing.paths, residentLimit);
+  // Files the cache proves unchanged by their stamp are neither read nor hashed (stamp.ts); the
+  // parser reads the rest. Both are put back in listing order below.
+  const proven = cache === null ? new Map<string, ParseResult>() : provenFiles(cache, listing, onDisk);
   const job: FolderJob = {
     root: listing.root,
-    paths: listing.paths,
+    paths: proven.size === 0 ? listing.paths : listing.paths.filter((path) => !proven.has(path)),
     kindMap,
     onDisk,
     cachedHash: (path) => cache?.cachedHash(normalizePath(path)),
+    loadStartNs: cache === null ? null : loadStartNs,
   };
-  const parsed: ParsedFile[] = [];
+  const read = new Map<string, ParseResult>();
   let at = 0;
   for await (const batch of parser(job)) {
     for (const outcome of batch) {
@@ -136,26 +165,66 @@ export async function loadCorpusWith(
       }
       const docPath = normalizePath(outcome.path);
       if ("cached" in outcome) {
-        const entry = cache?.cached(docPath, outcome.hash);
+        const entry = cache?.cached(docPath, outcome.hash, outcome.stamp ?? null);
         if (entry === undefined) throw new Error(`loadCorpus: no cached parse of ${docPath} to reuse`);
         // A cached parse of this very text: a document kept on disk needs no text at all.
-        parsed.push({
-          path: outcome.path,
-          result: onDisk ? onDiskResult(entry, listing.root) : cachedResult(entry, outcome.text ?? ""),
-        });
+        read.set(
+          outcome.path,
+          onDisk ? onDiskResult(entry, listing.root) : cachedResult(entry, outcome.text ?? ""),
+        );
         continue;
       }
-      cache?.record(docPath, outcome.hash, outcome.result);
-      parsed.push({ path: outcome.path, result: outcome.result });
+      cache?.record(docPath, outcome.hash, outcome.result, outcome.stamp ?? null);
+      read.set(outcome.path, outcome.result);
     }
   }
   if (at !== job.paths.length)
     throw new Error(`loadCorpus: the folder parser answered ${at} of ${job.paths.length} files`);
   cache?.save();
+  const parsed: ParsedFile[] = [];
+  for (const path of listing.paths) {
+    const result = proven.get(path) ?? read.get(path);
+    if (result !== undefined) parsed.push({ path, result });
+  }
   const assembled = assemble(parsed, kindMap, chosen.source, root);
   const corpus = cache ? { ...assembled, parsedFromCache: cache.hits } : assembled;
   if (readWarnings.length === 0) return corpus;
   return { ...corpus, warnings: sortWarnings([...corpus.warnings, ...readWarnings]) };
+}
+
+/**
+ * The listed files whose cache entry carries a stamp equal to the file's stamp now (`lstat`, no
+ * read), as parse results: documents kept on disk, or resident ones whose text is read on first use.
+ */
+function provenFiles(
+  cache: ParseCache,
+  listing: { root: string; paths: readonly string[] },
+  onDisk: boolean,
+): Map<string, ParseResult> {
+  const proven = new Map<string, ParseResult>();
+  for (const path of listing.paths) {
+    const docPath = normalizePath(path);
+    if (cache.cachedStamp(docPath) === undefined) continue;
+    let stamp: FileStamp | null;
+    try {
+      stamp = stampOf(lstatSync(join(listing.root, path), { bigint: true }));
+    } catch {
+      continue; // Gone or unreadable: the parser reports it.
+    }
+    const entry = stamp === null ? undefined : cache.proven(docPath, stamp);
+    if (entry === undefined) continue;
+    proven.set(path, onDisk ? onDiskResult(entry, listing.root) : textOnDemandResult(entry, listing.root));
+  }
+  return proven;
+}
+
+/** A cached parse as a resident document whose text is read on first use (text-on-demand.ts). */
+function textOnDemandResult(entry: CachedParse, root: string): ParseResult {
+  const warnings = [...entry.warnings];
+  const document = entry.fields === null ? null : textOnDemand(entry.fields, root);
+  return entry.skipped === undefined
+    ? { document, warnings }
+    : { document, warnings, skipped: entry.skipped };
 }
 
 /** Do the listed files hold more than `limit` bytes? (sizes from the listing's stats, read no further than needed) */
@@ -181,12 +250,19 @@ function exceedsBytes(root: string, paths: readonly string[], limit: number): bo
 export async function* parseFolderFiles(job: FolderJob): AsyncGenerator<readonly FileOutcome[]> {
   const reader = new CorpusFileReader(job.root);
   const batch: FileOutcome[] = [];
+  const loadStartNs = job.loadStartNs ?? null;
   for (const path of job.paths) {
     if (batch.length >= 1024) yield batch.splice(0);
     // Valid until the next read: hashed and decoded (when text is kept or parsed) right here.
     let bytes: Buffer;
+    let stamp: FileStamp | null = null;
     try {
-      bytes = reader.read(path);
+      if (loadStartNs === null) bytes = reader.read(path);
+      else {
+        const read = reader.readWithStats(path);
+        bytes = read.bytes;
+        stamp = settledStamp(read.stats, loadStartNs);
+      }
     } catch (error) {
       batch.push({ path, unreadable: (error as Error).message });
       continue;
@@ -195,13 +271,13 @@ export async function* parseFolderFiles(job: FolderJob): AsyncGenerator<readonly
     if (job.cachedHash(path) === hash) {
       batch.push(
         job.onDisk
-          ? { path, hash, cached: true }
-          : { path, hash, cached: true, text: bytes.toString("utf8") },
+          ? { path, hash, cached: true, stamp }
+          : { path, hash, cached: true, text: bytes.toString("utf8"), stamp },
       );
       continue;
     }
     const result = parseDocument(path, bytes.toString("utf8"), job.kindMap, hash);
-    batch.push({ path, hash, result: job.onDisk ? keptOnDisk(result, job.root) : result });
+    batch.push({ path, hash, result: job.onDisk ? keptOnDisk(result, job.root) : result, stamp });
   }
   yield batch;
 }

@@ -68,24 +68,32 @@ export class OnDiskDocument implements CorpusDocument {
 
   /** Read and check the file (the `raw` accessor). */
   readText(): string {
-    let text: string;
-    try {
-      text = readCorpusFileSync(this.#root, this.path);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new CorpusFileChangedError(
-        this.path,
-        code === "ENOENT" ? "was removed" : `cannot be read (${(error as Error).message})`,
-      );
-    }
-    if (sha256Hex(text) !== this.contentHash) throw new CorpusFileChangedError(this.path, "changed");
-    return text;
+    return readCheckedText(this.#root, this.path, this.contentHash);
   }
 
   /** Spreads and JSON see the same fields as a resident document's. */
   toJSON(): CorpusDocument {
     return { ...this };
   }
+}
+
+/**
+ * The text of the document at `path` under `root`, checked against `contentHash` (the hash its
+ * fields were made from): a file changed or removed since is refused by name.
+ */
+export function readCheckedText(root: string, path: string, contentHash: string): string {
+  let text: string;
+  try {
+    text = readCorpusFileSync(root, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CorpusFileChangedError(
+      path,
+      code === "ENOENT" ? "was removed" : `cannot be read (${(error as Error).message})`,
+    );
+  }
+  if (sha256Hex(text) !== contentHash) throw new CorpusFileChangedError(path, "changed");
+  return text;
 }
 
 /** The fields a document keeps from its text, as copies sharing no storage with that text. */

@@ -25,6 +25,7 @@ import { documentFields, normalizeText } from "./document.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { type ParseResult, parseDocument } from "./parse.js";
 import { packageVersion } from "./sample.js";
+import type { FileStamp } from "./stamp.js";
 import type { CorpusDocument, DocumentFields, LoadWarning } from "./types.js";
 
 /** Bump when the file layout changes. */
@@ -35,6 +36,8 @@ const EXTENSION = ".docs";
 /** One file's parse, as cached: its fields (null when skipped), warnings and skip reason. */
 export interface CachedParse {
   readonly hash: string;
+  /** The file's stamp when its bytes were read, once settled (stamp.ts): the same stamp proves the same `hash`. */
+  readonly stamp?: FileStamp;
   readonly fields: DocumentFields | null;
   readonly warnings: readonly LoadWarning[];
   readonly skipped?: string;
@@ -108,13 +111,35 @@ export class ParseCache {
     return this.#previous[path]?.hash;
   }
 
-  /** The cached parse of `path` (normalised) when its text's sha256 is `hash`, else undefined. */
-  cached(path: string, hash: string): CachedParse | undefined {
+  /** The stamp the cache holds for `path` (normalised), if any: `proven` takes the entry when the file's stamp is this. */
+  cachedStamp(path: string): FileStamp | undefined {
+    return this.#previous[path]?.stamp;
+  }
+
+  /**
+   * The cached parse of `path` (normalised) when the file's current `stamp` is the one recorded
+   * with it (the file is unchanged since it was hashed: stamp.ts), else undefined.
+   */
+  proven(path: string, stamp: FileStamp): CachedParse | undefined {
     const entry = this.#previous[path];
-    if (entry === undefined || entry.hash !== hash) return undefined;
+    if (entry?.stamp === undefined || entry.stamp !== stamp) return undefined;
     this.hits++;
     this.#next[path] = entry;
     return entry;
+  }
+
+  /**
+   * The cached parse of `path` (normalised) when its text's sha256 is `hash`, else undefined.
+   * `stamp`: the file's settled stamp when it was read (null: none), kept with the entry for `save`.
+   */
+  cached(path: string, hash: string, stamp: FileStamp | null = null): CachedParse | undefined {
+    const entry = this.#previous[path];
+    if (entry === undefined || entry.hash !== hash) return undefined;
+    this.hits++;
+    const kept = (entry.stamp ?? null) === stamp ? entry : withStamp(entry, stamp);
+    if (kept !== entry) this.#changed = true;
+    this.#next[path] = kept;
+    return kept;
   }
 
   /**
@@ -122,11 +147,12 @@ export class ParseCache {
    * corpus keeps (for a document kept on disk, its detached fields): the entry holds its fields
    * until the load ends, and fields cut out of the text would keep that text alive meanwhile.
    */
-  record(path: string, hash: string, result: ParseResult): void {
+  record(path: string, hash: string, result: ParseResult, stamp: FileStamp | null = null): void {
     const { document, warnings, skipped } = result;
     const fields = document === null ? null : documentFields(document);
-    this.#next[path] =
+    const entry: CachedParse =
       skipped === undefined ? { hash, fields, warnings } : { hash, fields, warnings, skipped };
+    this.#next[path] = withStamp(entry, stamp);
     this.#changed = true;
   }
 
@@ -153,6 +179,12 @@ export class ParseCache {
       return null;
     }
   }
+}
+
+/** `entry` with `stamp` (none when null). */
+function withStamp(entry: CachedParse, stamp: FileStamp | null): CachedParse {
+  const { stamp: _old, ...rest } = entry;
+  return stamp === null ? rest : { ...rest, stamp };
 }
 
 /** A cached parse as the parse result of `text` (the file it was cached from, byte for byte). */

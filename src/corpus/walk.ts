@@ -10,7 +10,7 @@
  * - a file is opened with `O_NOFOLLOW`: one swapped for a link after the
  *   listing is refused, not read through.
  */
-import { closeSync, constants, type Dirent, fstatSync, openSync, readSync } from "node:fs";
+import { type BigIntStats, closeSync, constants, type Dirent, fstatSync, openSync, readSync } from "node:fs";
 import { open, readdir, readlink, realpath, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { LoadWarning } from "./types.js";
@@ -129,6 +129,19 @@ export class CorpusFileReader {
 
   /** The bytes of `path` (relative to the root), valid until the next `read`. Links are refused. */
   read(path: string): Buffer {
+    return this.#read(path, false).bytes;
+  }
+
+  /**
+   * `read`, with the file's stats taken by `fstat` on the open file before its bytes are read: a
+   * stamp made of them never describes newer bytes than these (stamp.ts).
+   */
+  readWithStats(path: string): { bytes: Buffer; stats: BigIntStats } {
+    const { bytes, stats } = this.#read(path, true);
+    return { bytes, stats: stats as BigIntStats };
+  }
+
+  #read(path: string, bigint: boolean): { bytes: Buffer; stats: BigIntStats | null } {
     let fd: number;
     try {
       fd = openSync(join(this.#root, path), constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -139,7 +152,8 @@ export class CorpusFileReader {
     }
     try {
       // Sized by fstat, read until end of file (the file may grow in between: the buffer grows too).
-      const size = fstatSync(fd).size;
+      const stats = bigint ? fstatSync(fd, { bigint: true }) : null;
+      const size = stats === null ? fstatSync(fd).size : Number(stats.size);
       if (size + 1 > this.#buffer.length) this.#buffer = Buffer.allocUnsafe(size + 1 + (size >> 2));
       let length = 0;
       for (;;) {
@@ -152,7 +166,7 @@ export class CorpusFileReader {
         if (n === 0) break;
         length += n;
       }
-      return this.#buffer.subarray(0, length);
+      return { bytes: this.#buffer.subarray(0, length), stats };
     } finally {
       closeSync(fd);
     }
