@@ -5,7 +5,7 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import * as z from "zod";
 import { callParams as checkCallParams, listedTools, SERVER_INSTRUCTIONS } from "./call-params.js";
 import type { Dispatcher } from "./dispatch.js";
 import type { ToolDefinition } from "./tools.js";

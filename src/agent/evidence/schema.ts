@@ -15,7 +15,7 @@
  * `schema` value rather than reading unknown fields optimistically, so the
  * object schema is strict.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   ActionSchema,
   FiltersAppliedSchema,
