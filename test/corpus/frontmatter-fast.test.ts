@@ -211,10 +211,29 @@ const frontmatter = fc.array(line, { minLength: 0, maxLength: 8 }).map((lines) =
 
 /** Mostly well-formed frontmatter: the fast path's own shapes, so that it answers often. */
 const plainText = fc
-  .array(fc.constantFrom("a", "Word", "x-y", "klappy://z", "2024-05-01", "42", "it's", "é", "1.5", "null"), {
-    minLength: 1,
-    maxLength: 4,
-  })
+  .array(
+    fc.constantFrom(
+      "a",
+      "Word",
+      "x-y",
+      "klappy://z",
+      "2024-05-01",
+      "42",
+      "it's",
+      "é",
+      "1.5",
+      "null",
+      "a\u00a0",
+      "b\u2003",
+      "c  ",
+      "true",
+      "~",
+    ),
+    {
+      minLength: 1,
+      maxLength: 4,
+    },
+  )
   .map((parts) => parts.join(" "));
 const goodKey = fc.constantFrom(
   "title",
