@@ -15,8 +15,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { generateCorpus } from "../../scripts/generate-corpus.js";
 import { normalizeText } from "../../src/corpus/document.js";
-import { fastFrontmatter } from "../../src/corpus/frontmatter-fast.js";
 import { parseFrontmatter, parseFrontmatterYaml, splitFrontmatter } from "../../src/corpus/frontmatter.js";
+import { fastFrontmatter } from "../../src/corpus/frontmatter-fast.js";
 
 const ROOTS = ["../../corpus/", "../fixtures/corpora/"].map((p) =>
   fileURLToPath(new URL(p, import.meta.url)),
