@@ -272,34 +272,60 @@ export function checkSites(cwd: string, sources: ReadonlyMap<string, string>): S
   return records(session.detect(readable), markerStatus);
 }
 
-export function runEngine(
-  cwd: string,
-  sources: ReadonlyMap<string, string>,
-  inputs: readonly EngineFile[],
-): EngineResult {
-  const results = new Map<string, EngineFileResult>();
+/**
+ * What the engine does before it needs the transforms' outputs: the warm
+ * project over the original texts and the detection over them. `migrate`
+ * runs it while the worker processes transform (pool.ts `alongside`).
+ */
+export interface PreparedEngine {
+  readonly session: AnalysisSession;
+  /** The analysed files, in analysis order. */
+  readonly set: readonly string[];
+  /** Files that could not join the analysis, with the error. */
+  readonly unreadable: ReadonlyMap<string, string>;
+  /** The legacy sites over the original texts. */
+  readonly before: Site[];
+}
+
+/** The engine's first stage; null when no file mentions oddkit (nothing to analyse). */
+export function prepareEngine(cwd: string, sources: ReadonlyMap<string, string>): PreparedEngine | null {
   const candidates = analysisSet(sources);
-  if (candidates.length === 0) return { files: results };
+  if (candidates.length === 0) return null;
   const session = new AnalysisSession(cwd);
   // The compiler looks at the disk too: a file replaced (by a folder, say) since it was read cannot
   // join the analysis. Its transforms' text is passed on as it is; the write then refuses it (the file
   // changed on disk) and reports it as a write failure.
   const set: string[] = [];
+  const unreadable = new Map<string, string>();
   for (const f of candidates) {
     try {
       session.set(f, sources.get(f) as string);
       set.push(f);
     } catch (error) {
-      const input = inputs.find((i) => i.file === f);
-      results.set(f, {
-        file: f,
-        ...(input?.after !== undefined ? { after: input.after } : {}),
-        sites: [],
-        fallback: `not analysed (${error instanceof Error ? error.message : String(error)})`,
-      });
+      unreadable.set(f, error instanceof Error ? error.message : String(error));
     }
   }
-  const before = session.detect(set);
+  return { session, set, unreadable, before: session.detect(set) };
+}
+
+export function runEngine(
+  cwd: string,
+  sources: ReadonlyMap<string, string>,
+  inputs: readonly EngineFile[],
+  prepared: PreparedEngine | null = prepareEngine(cwd, sources),
+): EngineResult {
+  const results = new Map<string, EngineFileResult>();
+  if (!prepared) return { files: results };
+  const { session, set, before } = prepared;
+  for (const [f, message] of prepared.unreadable) {
+    const input = inputs.find((i) => i.file === f);
+    results.set(f, {
+      file: f,
+      ...(input?.after !== undefined ? { after: input.after } : {}),
+      sites: [],
+      fallback: `not analysed (${message})`,
+    });
+  }
   // What a file goes back to when a group in it cannot be migrated whole: its original text through the
   // transforms that touch calls only, never reads — the umbrella tool's retrieval actions routed to their
   // action tools, parameters moved (include_metadata → disclosure, legacy page sizes made explicit) and

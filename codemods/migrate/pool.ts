@@ -40,6 +40,14 @@ export interface PoolOptions {
   readonly maxFileBytes?: number;
   /** Stop taking batches once aborted (SIGINT/SIGTERM): the files not transformed are reported as interrupted. */
   readonly signal?: AbortSignal;
+  /**
+   * Work of the caller's to do on this thread while worker processes
+   * transform (migrate prepares its engine here), given every file's text:
+   * called once, after the first batches are sent. Worker lanes keep two
+   * batches in flight, so a worker stays busy while this thread is. In-process,
+   * it runs after the transforms.
+   */
+  readonly alongside?: (sources: ReadonlyMap<string, string>) => void;
 }
 
 export interface PoolRun {
@@ -52,6 +60,8 @@ export interface PoolRun {
 
 /** Files per message: small enough to balance, large enough to amortise IPC. */
 const BATCH = 16;
+/** Batches a worker holds at once: the next one is queued while it transforms one. */
+const IN_FLIGHT = 2;
 
 /** Runs one batch: in this process, or in a worker process. */
 type Lane = (batch: readonly SourceFile[]) => Promise<readonly FileOutcome[]>;
@@ -88,18 +98,39 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
   try {
     if (useWorkers) {
       let id = 0;
-      lanes = Array.from({ length: Math.max(1, Math.min(options.concurrency, batches.length)) }, () => {
+      for (let i = 0; i < Math.max(1, Math.min(options.concurrency, batches.length)); i++) {
         const child = fork(worker, [], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
         children.push(child);
-        return async (batch) =>
-          (await ask(child, { id: id++, files: batch, transforms: options.transforms })).outcomes;
-      });
+        // A worker answers its messages in order: each of its lanes is one batch in flight.
+        for (let k = 0; k < IN_FLIGHT; k++)
+          lanes.push(
+            async (batch) =>
+              (await ask(child, { id: id++, files: batch, transforms: options.transforms })).outcomes,
+          );
+      }
     } else {
       lanes = [async (batch) => transformBatch(batch, options.transforms)];
     }
     let next = 0;
-    await Promise.all(
-      lanes.map(async (lane) => {
+    // The caller's work alongside starts once every lane has sent its first batch (a macrotask later).
+    const alongside =
+      useWorkers && options.alongside
+        ? new Promise<void>((settle, fail) =>
+            setImmediate(() =>
+              setImmediate(() => {
+                try {
+                  options.alongside?.(sources);
+                  settle();
+                } catch (error) {
+                  fail(error);
+                }
+              }),
+            ),
+          )
+        : undefined;
+    await Promise.all([
+      ...(alongside ? [alongside] : []),
+      ...lanes.map(async (lane) => {
         while (next < batches.length && !options.signal?.aborted) {
           // A macrotask turn per batch: an in-process lane never yields otherwise, and SIGINT/SIGTERM could not land.
           await new Promise((settle) => setImmediate(settle));
@@ -112,14 +143,20 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
           }
         }
       }),
-    );
+    ]);
+    if (!useWorkers) options.alongside?.(sources);
   } finally {
     for (const child of children) child.kill();
   }
   for (const outcome of settled.values()) options.onOutcome?.(outcome);
   const byFile = new Map(done.map((o) => [o.file, o]));
   const outcomes = files.map((f) => settled.get(f) ?? byFile.get(f) ?? interruptedOutcome(f));
-  return { outcomes, mode: useWorkers ? "workers" : "in-process", workers: lanes.length, sources };
+  return {
+    outcomes,
+    mode: useWorkers ? "workers" : "in-process",
+    workers: useWorkers ? children.length : 1,
+    sources,
+  };
 }
 
 /**

@@ -9,7 +9,7 @@
 import { createTwoFilesPatch } from "diff";
 import { selectTransforms } from "../index.js";
 import { RESPONSE_TYPES } from "../lib/names.js";
-import type { EngineResult, SiteRecord } from "./engine.js";
+import type { EngineResult, PreparedEngine, SiteRecord } from "./engine.js";
 import { discoverSourceFiles, displayPath } from "./files.js";
 import { interruptReason, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { MIGRATE_MAX_FILE_BYTES } from "./limits.js";
@@ -104,6 +104,12 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
   const { files } = discovery;
   options.onStart?.(files.length);
   let done = 0;
+  // Loaded on demand (ts-morph and the compiler cost a second to load), while the files are read; the
+  // engine's first stage (project and detection over the original texts) runs while the workers transform.
+  const engineModule = import("./engine.js");
+  engineModule.catch(() => undefined); // awaited below; a failure surfaces there
+  const { prepareEngine, runEngine } = await engineModule;
+  let prepared: PreparedEngine | null | undefined;
   const run = await runPool(files, {
     concurrency: options.concurrency ?? 1,
     transforms,
@@ -111,12 +117,13 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
     onOutcome: (outcome) => options.onOutcome?.(outcome, ++done, files.length),
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    alongside: (sources) => {
+      prepared = prepareEngine(options.cwd, sources);
+    },
   });
   const transformed = transforms.includes(RESPONSE_TYPES)
     ? await applyTypePass(run.outcomes, run.sources)
     : run.outcomes;
-  // Loaded on demand: ts-morph (and the compiler) cost a second to load.
-  const { runEngine } = await import("./engine.js");
   const engine = runEngine(
     options.cwd,
     run.sources,
@@ -128,6 +135,7 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
         ...(o.after !== undefined ? { after: o.after } : {}),
         ...(o.callOnly !== undefined ? { callOnly: o.callOnly } : {}),
       })),
+    ...(prepared !== undefined ? [prepared] : []),
   );
   const verified = transformed.map((o) => withEngine(o, engine, run.sources)).map(verifyOutput);
   const outcomes = options.dry

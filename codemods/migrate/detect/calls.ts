@@ -17,6 +17,7 @@
 import { ACTIONS, type Action, actionForTool, UNIFIED_TOOL } from "oddkit-sdk/contract";
 import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
 import { declarationsOf, unwrap } from "./nodes.js";
+import { referencesOf } from "./references.js";
 
 export interface CallSite {
   readonly id: number;
@@ -129,7 +130,7 @@ export function transportCallOf(start: Node, depth = 0): Node | null {
     if (Node.isVariableDeclaration(parent) && parent.getInitializer() === node && depth < 3) {
       const name = parent.getNameNode();
       if (!Node.isIdentifier(name)) return null;
-      for (const ref of name.findReferencesAsNodes()) {
+      for (const ref of referencesOf(name)) {
         if (ref === name) continue;
         const found = transportCallOf(ref, depth + 1);
         if (found) return found;
@@ -183,7 +184,7 @@ export function callsOf(fn: Node): Node[] {
   const name = functionNameNode(fn);
   if (!name || !Node.isIdentifier(name)) return [];
   const calls: Node[] = [];
-  for (const ref of name.findReferencesAsNodes()) {
+  for (const ref of referencesOf(name)) {
     let callee: Node = ref;
     const parent = ref.getParent();
     if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref) callee = parent;
@@ -265,7 +266,7 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
       // `const TOOLS = { search: "oddkit_search" }`: follow reads of the key.
       const nameNode = parent.getNameNode();
       if (Node.isIdentifier(nameNode)) {
-        for (const ref of nameNode.findReferencesAsNodes()) {
+        for (const ref of referencesOf(nameNode)) {
           const access = ref.getParent();
           if (ref !== nameNode && Node.isPropertyAccessExpression(access) && access.getNameNode() === ref)
             useToolName(tool, access, depth + 1);
@@ -282,7 +283,7 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
     if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr) {
       const name = parent.getNameNode();
       if (!Node.isIdentifier(name)) return;
-      for (const ref of name.findReferencesAsNodes()) if (ref !== name) useToolName(tool, ref, depth + 1);
+      for (const ref of referencesOf(name)) if (ref !== name) useToolName(tool, ref, depth + 1);
     }
   };
 

@@ -27,6 +27,7 @@ import {
   TRANSPORT_METHODS,
 } from "./fields.js";
 import { declarationsOf, unwrap } from "./nodes.js";
+import { referencesOf } from "./references.js";
 
 export interface FlowRead {
   readonly node: Node;
@@ -149,7 +150,7 @@ export function traceFrom(
 
   const refsFlow = (name: Node, state: State) => {
     if (!Node.isIdentifier(name)) return;
-    for (const ref of name.findReferencesAsNodes()) {
+    for (const ref of referencesOf(name)) {
       if (ref === name) continue;
       // An assignment target is not a read.
       const parent = ref.getParent();
@@ -444,7 +445,7 @@ export function traceFrom(
           else refsFlow(left, state);
         } else if (Node.isPropertyAccessExpression(left)) {
           const name = left.getNameNode();
-          for (const ref of name.findReferencesAsNodes()) {
+          for (const ref of referencesOf(name)) {
             const access = ref.getParent();
             if (ref === name || !Node.isPropertyAccessExpression(access)) continue;
             const assign = access.getParent();
@@ -531,7 +532,7 @@ export function traceFrom(
     if (Node.isPropertyDeclaration(parent) && parent.getInitializer() === expr) {
       const name = parent.getNameNode();
       if (!Node.isIdentifier(name)) return;
-      for (const ref of name.findReferencesAsNodes()) {
+      for (const ref of referencesOf(name)) {
         const access = ref.getParent();
         if (ref !== name && Node.isPropertyAccessExpression(access)) flow(access, state);
       }
