@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI lives in src/cli (compiled to dist by `npm run build`, which `npm ci` runs via `prepare`).
-import { main } from "../dist/src/cli/main.js";
+// Thin launcher: the CLI lives in src/cli, bundled to dist/cli by `npm run build` (scripts/bundle-cli.ts;
+// `npm ci` runs it via `prepare`): one bundle loads far faster than the ~250 modules of dist/src.
+import { main } from "../dist/cli/main.js";
 
 process.exitCode = await main(process.argv.slice(2));

@@ -250,31 +250,51 @@ function compileObject(def: Def): Accept {
   const shape = def.shape ?? {};
   const keys = Object.keys(shape);
   if (Object.getOwnPropertySymbols(shape).length > 0 || keys.includes("__proto__")) return NEVER;
-  const keySet = new Set(keys);
   const fields = keys.map((key) => ({
     key,
     accept: compile(shape[key]!),
     omittable: omittable(shape[key]!),
   }));
+  const byKey = new Map(fields.map((f) => [f.key, f]));
   const count = fields.length;
-  return withChecks(def, (v) => {
-    if (!isPlainData(v)) return false;
+  /**
+   * zod's reading, field by field: present is `key in value`, the value is read through the
+   * prototype, and only an omittable field may be absent (zod's other absent cases are left to it).
+   */
+  const everyField = (v: Record<string, unknown>): boolean => {
     for (let i = 0; i < count; i++) {
       const f = fields[i]!;
       const x = v[f.key];
-      // zod's reading: present is `key in value`, the value is read through the prototype. Only an
-      // omittable field may be absent (zod's other absent cases are left to it).
       if (x === undefined && !(f.key in v)) {
         if (f.omittable) continue;
         return false;
       }
       if (!f.accept(x)) return false;
     }
-    if (strict) {
-      // zod's unrecognized-key walk is `for…in` (inherited enumerable keys included, `__proto__` reported).
-      for (const key in v) if (!keySet.has(key)) return false;
-    }
     return true;
+  };
+  return withChecks(def, (v) => {
+    if (!isPlainData(v)) return false;
+    // One walk of the keys zod's unrecognized-key walk sees (`for…in`: inherited enumerable keys
+    // included, `__proto__` reported). Each is a shape field (its value judged, read as `v[key]`,
+    // which V8 serves from the walk's own index) or, on a strict object, a rejection. A wire entry
+    // lists its fields in the declared order, so the next field is tried before the map.
+    let seen = 0;
+    for (const key in v) {
+      let f = fields[seen];
+      if (f === undefined || f.key !== key) {
+        f = byKey.get(key);
+        if (f === undefined) {
+          if (strict) return false;
+          continue;
+        }
+      }
+      if (!f.accept(v[key])) return false;
+      seen++;
+    }
+    // Every field was walked (keys are distinct), so each is present and judged. Otherwise some field
+    // is absent or not enumerable: zod's field-by-field reading decides.
+    return seen === count || everyField(v);
   });
 }
 

@@ -110,6 +110,13 @@ describe("checkCompliance shortcuts", () => {
           { resultSchemaPassed: passed },
         );
         expect(short).toEqual(full);
+        // Check 1 skips its object walk only for conforming pages: every entry that is not an
+        // object is still reported, by both paths.
+        const data = (envelope.result as Json).data as unknown[];
+        data.forEach((entry, i) => {
+          if (typeof entry === "object" && entry !== null && !Array.isArray(entry)) return;
+          expect(full).toContainEqual({ check: 1, reason: `entry ${i} is not an object`, evidence: entry });
+        });
         // A broken page is still caught: a schema failure always comes with a violation.
         if (!passed) expect(full.length).toBeGreaterThan(0);
       }),

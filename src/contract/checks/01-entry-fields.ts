@@ -18,10 +18,12 @@ export const entryFields: Check<1> = {
     if (ctx.stage !== "answer") return [];
     const { action, req, result, spec, entries } = ctx;
     const out: ComplianceViolation[] = [];
-    ctx.rawEntries.forEach((entry, i) => {
-      if (typeof entry !== "object" || entry === null || Array.isArray(entry))
-        out.push({ check: 1, reason: `entry ${i} is not an object`, evidence: entry });
-    });
+    // Conforming entries are all objects (entriesConform): no walk of the page.
+    if (!ctx.entriesConform())
+      ctx.rawEntries.forEach((entry, i) => {
+        if (typeof entry !== "object" || entry === null || Array.isArray(entry))
+          out.push({ check: 1, reason: `entry ${i} is not an object`, evidence: entry });
+      });
     if (spec.many && !Array.isArray(result.data))
       out.push({ check: 1, reason: "result.data is not an array" });
     if (!spec.many && (typeof result.data !== "object" || result.data === null || Array.isArray(result.data)))
