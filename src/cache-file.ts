@@ -25,19 +25,24 @@ const DIGEST_BYTES = 32;
 /** A temporary file this old belongs to a writer that was killed (a live one renames within seconds). */
 const STRAY_TEMP_MS = 10 * 60_000;
 
-/** Write `parts` and their sha256 to `file` atomically (creating its folder); true when written. */
-export function writeCheckedFile(file: string, parts: readonly Uint8Array[]): boolean {
+/**
+ * Write `parts` and their sha256 to `file` atomically (creating its folder); true when written.
+ * The parts are taken one at a time, hashed and written as they come: a generator can make each
+ * part only when it is written (the parse cache serialises a batch of entries per part).
+ */
+export function writeCheckedFile(file: string, parts: Iterable<Uint8Array>): boolean {
   const hash = createHash("sha256");
-  for (const part of parts) hash.update(part);
-  const digest = hash.digest();
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
     // Part by part: the parts can be hundreds of MB, and a concatenation would copy them all.
     const fd = openSync(temp, "w");
     try {
-      for (const part of parts) writeFileSync(fd, part);
-      writeFileSync(fd, digest);
+      for (const part of parts) {
+        hash.update(part);
+        writeFileSync(fd, part);
+      }
+      writeFileSync(fd, hash.digest());
     } finally {
       closeSync(fd);
     }

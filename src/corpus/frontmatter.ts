@@ -5,6 +5,7 @@
  * can recover and a warning that names the line and the parser's complaint.
  */
 import { LineCounter, parseDocument, parse as parseYaml } from "yaml";
+import { fastFrontmatter } from "./frontmatter-fast.js";
 
 export interface FrontmatterSplit {
   /** The YAML text between the fences, or null when the file has no frontmatter. */
@@ -67,6 +68,14 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
  * can make (never throws).
  */
 export function parseFrontmatter(yaml: string, firstYamlLine: number): ParsedFrontmatter {
+  // The common shapes (`key: scalar`, flow and block lists) are read without the YAML parser,
+  // exactly as it reads them (frontmatter-fast.ts); anything else is the parser's.
+  const fast = fastFrontmatter(yaml);
+  return fast !== null ? { data: fast, problems: [] } : parseFrontmatterYaml(yaml, firstYamlLine);
+}
+
+/** `parseFrontmatter` by the YAML parser alone (what the fast path is held equal to). */
+export function parseFrontmatterYaml(yaml: string, firstYamlLine: number): ParsedFrontmatter {
   const lineCounter = new LineCounter();
   const doc = parseDocument(yaml, { lineCounter, prettyErrors: false });
   if (doc.errors.length > 0) {

@@ -27,8 +27,10 @@ import { type ParseResult, parseDocument } from "./parse.js";
 import { packageVersion } from "./sample.js";
 import type { CorpusDocument, DocumentFields, LoadWarning } from "./types.js";
 
-/** Bump when the file layout changes. */
-const FORMAT = 1;
+/** Bump when the file layout changes (2: the entries as a run of length-prefixed batches). */
+const FORMAT = 2;
+/** Entries per serialised batch: the whole payload at 100k documents was one ~330 MB buffer. */
+const BATCH_ENTRIES = 2048;
 const MAGIC = "ODDKITDC";
 const EXTENSION = ".docs";
 
@@ -40,11 +42,16 @@ export interface CachedParse {
   readonly skipped?: string;
 }
 
-interface Payload {
+/**
+ * The file: MAGIC, then records, each a 4-byte little-endian length and that many bytes of
+ * `v8.serialize` output. The first record is the Header, each further one a Batch of entries.
+ */
+interface Header {
   readonly format: number;
   readonly key: string;
-  readonly entries: Record<string, CachedParse>;
+  readonly batches: number;
 }
+type Batch = [path: string, entry: CachedParse][];
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
@@ -134,25 +141,62 @@ export class ParseCache {
   save(): boolean {
     const stale = Object.keys(this.#previous).some((path) => this.#next[path] === undefined);
     if (!this.#changed && !stale) return false;
-    const payload: Payload = { format: FORMAT, key: this.#key, entries: this.#next };
-    if (!writeCheckedFile(this.#file, [Buffer.from(MAGIC, "latin1"), serialize(payload)])) return false;
+    if (!writeCheckedFile(this.#file, this.#records())) return false;
     pruneCacheFiles(this.#dir, this.#prefix, EXTENSION, this.#file);
     return true;
+  }
+
+  /** The file's bytes, a batch at a time: only one batch's serialisation is held at once. */
+  *#records(): Generator<Uint8Array> {
+    const paths = Object.keys(this.#next);
+    const batches = Math.ceil(paths.length / BATCH_ENTRIES);
+    yield Buffer.from(MAGIC, "latin1");
+    const header: Header = { format: FORMAT, key: this.#key, batches };
+    yield* lengthPrefixed(serialize(header));
+    for (let b = 0; b < batches; b++) {
+      const batch: Batch = paths
+        .slice(b * BATCH_ENTRIES, (b + 1) * BATCH_ENTRIES)
+        .map((path) => [path, this.#next[path]!]);
+      yield* lengthPrefixed(serialize(batch));
+    }
   }
 
   #read(): Record<string, CachedParse> | null {
     const content = readCheckedFile(this.#file);
     if (content === null || content.toString("latin1", 0, MAGIC.length) !== MAGIC) return null;
     try {
-      const payload = deserialize(content.subarray(MAGIC.length)) as Payload;
-      if (payload?.format !== FORMAT || payload.key !== this.#key || typeof payload.entries !== "object") {
+      let offset = MAGIC.length;
+      const record = (): unknown => {
+        if (offset + 4 > content.length) throw new Error("truncated");
+        const length = content.readUInt32LE(offset);
+        const end = offset + 4 + length;
+        if (end > content.length) throw new Error("truncated");
+        const value: unknown = deserialize(content.subarray(offset + 4, end));
+        offset = end;
+        return value;
+      };
+      const header = record() as Header;
+      if (header?.format !== FORMAT || header.key !== this.#key || !Number.isInteger(header.batches))
         return null;
+      const entries: Record<string, CachedParse> = Object.create(null);
+      for (let b = 0; b < header.batches; b++) {
+        const batch = record();
+        if (!Array.isArray(batch)) return null;
+        for (const [path, entry] of batch as Batch) entries[path] = entry;
       }
-      return payload.entries;
+      return offset === content.length ? entries : null;
     } catch {
       return null;
     }
   }
+}
+
+/** A record of the file: its length (4 bytes, little-endian), then its bytes. */
+function* lengthPrefixed(bytes: Uint8Array): Generator<Uint8Array> {
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(bytes.length);
+  yield length;
+  yield bytes;
 }
 
 /** A cached parse as the parse result of `text` (the file it was cached from, byte for byte). */

@@ -88,8 +88,11 @@ export async function loadServedCorpusReport(
   });
   const done = run as ParallelRun | null;
   let postings = false;
-  if (done?.built && samePaths(corpus, done.built.paths)) {
-    rememberPostings(corpus.documents, done.built.postings);
+  // The postings are grouped only now, after the parse cache is written and the corpus assembled:
+  // the chunks (6 bytes a posting) are smaller than the grouped columns (8), and neither the
+  // cache's serialisation nor the assembly then shares the peak with the grouping itself.
+  if (done?.merged && samePaths(corpus, done.paths)) {
+    rememberPostings(corpus.documents, done.postings());
     postings = true;
   }
   return {
@@ -144,14 +147,16 @@ class ParallelRun {
   readonly #orphans: ChunkJob[] = [];
   readonly #lanes: Lane[] = [];
   readonly #merger: PostingsMerger | null;
-  readonly #paths: string[] = [];
+  /** Paths of the served documents, in the order their postings were merged. */
+  readonly paths: string[] = [];
   readonly #local = new ChunkParser();
   #next = 0;
   #wake: (() => void) | null = null;
   started = 0;
   inWorkers = 0;
   inThread = 0;
-  built: { postings: Postings; paths: string[] } | null = null;
+  /** Every chunk's postings were merged (a cold load that ran to the end). */
+  merged = false;
 
   constructor(job: FolderJob, workers: number, limits: ResourceLimits) {
     this.#job = job;
@@ -198,13 +203,20 @@ class ParallelRun {
         this.#done.delete(id);
         yield this.#take(done);
       }
-      if (this.#merger !== null) this.built = { postings: this.#merger.finish(), paths: this.#paths };
+      this.merged = this.#merger !== null;
     } finally {
       for (const lane of this.#lanes) {
         lane.alive = false;
         void lane.worker.terminate();
       }
     }
+  }
+
+  /** The merged postings, grouped (once every chunk is merged; the merger is spent afterwards). */
+  postings(): Postings {
+    if (!this.merged || this.#merger === null)
+      throw new Error("folder load: the postings are not all merged");
+    return this.#merger.finish();
   }
 
   /** A chunk's outcomes; its postings merged (chunks are taken in document order). */
@@ -217,7 +229,7 @@ class ParallelRun {
     if ("unreadable" in file) return file;
     if ("cached" in file) return file;
     const document = file.fields === null ? null : new OnDiskDocument(file.fields, this.#job.root, true);
-    if (document !== null) this.#paths.push(normalizePath(file.path));
+    if (document !== null) this.paths.push(normalizePath(file.path));
     const result: ParseResult =
       file.skipped === undefined
         ? { document, warnings: file.warnings }
