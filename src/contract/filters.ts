@@ -162,6 +162,60 @@ export function compileStructuralFilters(filters: Filters): (doc: FilterableDocu
   };
 }
 
+/** The value's strings when it is a string or an array of strings only (no holes); else null. */
+function stringsOf(v: unknown): readonly string[] | null {
+  if (typeof v === "string") return [v];
+  if (!Array.isArray(v)) return null;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== "string") return null;
+  return v as string[];
+}
+
+/**
+ * `sameFilters` for echoes whose values are all booleans, strings or arrays of strings (what a
+ * filter echo is): the canonical forms are equal exactly when the same keys carry a defined value,
+ * each boolean is equal, and each key's strings are the same set (the canonical form sorts and
+ * dedupes them, and a scalar is a one-element list). undefined when a value has another shape.
+ */
+function samePlainFilters(a: Record<string, unknown>, b: Record<string, unknown>): boolean | undefined {
+  let defined = 0;
+  let same = true;
+  for (const key of Object.keys(a)) {
+    const x = a[key];
+    if (x === undefined) continue;
+    defined++;
+    const y =
+      Object.hasOwn(b, key) && Object.prototype.propertyIsEnumerable.call(b, key) ? b[key] : undefined;
+    if (typeof x === "boolean" || typeof y === "boolean") {
+      if (typeof y !== "boolean" && stringsOf(y) === null && y !== undefined) return undefined;
+      if (typeof x !== "boolean" && stringsOf(x) === null) return undefined;
+      if (x !== y) same = false;
+      continue;
+    }
+    const xs = stringsOf(x);
+    if (xs === null) return undefined;
+    if (y === undefined) {
+      same = false;
+      continue;
+    }
+    const ys = stringsOf(y);
+    if (ys === null) return undefined;
+    if (!sameStringSet(xs, ys)) same = false;
+  }
+  for (const key of Object.keys(b)) {
+    const y = b[key];
+    if (y === undefined) continue;
+    if (typeof y !== "boolean" && stringsOf(y) === null) return undefined;
+    defined--;
+  }
+  return same && defined === 0;
+}
+
+function sameStringSet(xs: readonly string[], ys: readonly string[]): boolean {
+  for (const x of xs) if (!ys.includes(x)) return false;
+  for (const y of ys) if (!xs.includes(y)) return false;
+  return true;
+}
+
 /** Canonical form for comparing two filter echoes (scalar ≡ one-element array, order-free). */
 export function canonicalFilters(filters: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -174,6 +228,10 @@ export function canonicalFilters(filters: Record<string, unknown>): Record<strin
 }
 
 export function sameFilters(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  // Every checked answer compares its echo: the common shape is judged without building (and
+  // serialising) two canonical copies; anything else takes the canonical comparison below.
+  const plain = samePlainFilters(a, b);
+  if (plain !== undefined) return plain;
   try {
     return JSON.stringify(canonicalFilters(a)) === JSON.stringify(canonicalFilters(b));
   } catch {

@@ -53,6 +53,17 @@ describe("withLazyBytes", () => {
     );
   });
 
+  it("keeps its text out of sight: copies carry the number only, each object its own count", () => {
+    const a = withLazyBytes({ cached: false }, "héllo");
+    const b = withLazyBytes({ cached: true }, "𐀀");
+    expect(Reflect.ownKeys({ ...a })).toEqual(["bytes", "cached"]);
+    expect(Reflect.ownKeys(structuredClone(a))).toEqual(["bytes", "cached"]);
+    expect([a.bytes, b.bytes, a.bytes]).toEqual([6, 4, 6]);
+    // The one shared getter, called on an object it did not make: a typed error, not a wrong number.
+    const getter = Object.getOwnPropertyDescriptor(a, "bytes")?.get;
+    expect(() => getter?.call({})).toThrow(TypeError);
+  });
+
   it("cannot be overwritten or deleted", () => {
     const meta = withLazyBytes({}, "héllo") as { bytes: number };
     expect(() => {

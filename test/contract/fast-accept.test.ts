@@ -514,6 +514,32 @@ describe("fastAccept's fused string and number tests", () => {
     );
   });
 
+  it("agree with zod as fields of an object, where their leaf tests run inline in the object's loop", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(stringSchema, numberSchema),
+        fc.oneof(stringSchema, numberSchema),
+        fc.array(fc.tuple(value, value), { maxLength: 12 }),
+        (a, b, pairs) => {
+          const strict = z.strictObject({ a, b });
+          const strip = z.object({ b, a });
+          for (const [x, y] of pairs) {
+            for (const schema of [strict, strip]) {
+              const input = JSON.parse(JSON.stringify({ a: x, b: y }) ?? "null") as unknown;
+              expect(fastAccept(schema)(input), `${String(x)} ${String(y)}`).toBe(
+                schema.safeParse(input).success,
+              );
+              // An in-process value (`undefined`, -0, holes JSON cannot carry): never accepted against zod.
+              const raw = { a: x, b: y };
+              if (fastAccept(schema)(raw)) expect(schema.safeParse(raw).success).toBe(true);
+            }
+          }
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+
   it("calls a check's own `when` instead of assuming zod's", () => {
     // A `when` that never runs the check: zod accepts any string; a fused test would refuse "".
     const check = z.minLength(1);

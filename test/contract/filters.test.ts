@@ -3,9 +3,11 @@
  * exclude), the `filters_applied` echo, matching one document (array = any-of),
  * and the URI-shaped actions refusing filters.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   ACTIONS,
+  canonicalFilters,
   type FilterableDocument,
   type Filters,
   filtersApplied,
@@ -276,5 +278,66 @@ describe("validateRequest never throws", () => {
     expect(!r.ok && r.error.error_message).toBe(
       "invalid parameters for action 'search': input: required: pass the search query as input.",
     );
+  });
+});
+
+/**
+ * sameFilters judges the usual echo (booleans, strings, lists of strings) without building the
+ * canonical copies; on every generated pair, plain or not, it answers what comparing the
+ * canonical forms answers (the definition it had before that shortcut).
+ */
+describe("sameFilters is equality of the canonical forms", () => {
+  const canonicalEqual = (a: Record<string, unknown>, b: Record<string, unknown>): boolean => {
+    try {
+      return JSON.stringify(canonicalFilters(a)) === JSON.stringify(canonicalFilters(b));
+    } catch {
+      return false;
+    }
+  };
+  const word = fc.constantFrom("canon", "docs", "essays", "journals", "a", "", "é", "\ud800");
+  const plainValue = fc.oneof(word, fc.array(word, { maxLength: 4 }), fc.boolean(), fc.constant(undefined));
+  const oddValue = fc.oneof(
+    fc.constant(null),
+    fc.integer({ min: -1, max: 2 }),
+    fc.constant([undefined]),
+    fc.constant([null]),
+    fc.constant(["canon", 1]),
+    fc.constant([["canon"]]),
+    fc.constant(Object.assign([], { 1: "canon" })), // a hole first
+  );
+  const key = fc.constantFrom("include", "exclude", "tags", "audience", "public");
+  const filters = (value: fc.Arbitrary<unknown>) => fc.dictionary(key, value, { maxKeys: 4 });
+  const pair = fc.oneof(
+    fc.tuple(filters(plainValue), filters(plainValue)),
+    fc.tuple(filters(fc.oneof(plainValue, oddValue)), filters(fc.oneof(plainValue, oddValue))),
+    // b made from a (reordered, duplicated, scalar ↔ one-element list): often equal.
+    filters(plainValue).map((a) => {
+      const b: Record<string, unknown> = {};
+      for (const k of Object.keys(a).reverse()) {
+        const v = a[k];
+        b[k] = Array.isArray(v) ? [...v].reverse().concat(v.slice(0, 1)) : typeof v === "string" ? [v] : v;
+      }
+      return [a, b] as [Record<string, unknown>, Record<string, unknown>];
+    }),
+  );
+
+  it("on generated pairs of echoes", () => {
+    let equal = 0;
+    fc.assert(
+      fc.property(pair, ([a, b]) => {
+        const expected = canonicalEqual(a, b);
+        expect(sameFilters(a, b)).toBe(expected);
+        expect(sameFilters(b, a)).toBe(expected);
+        if (expected) equal++;
+      }),
+      { numRuns: 2000 },
+    );
+    expect(equal).toBeGreaterThan(200); // both verdicts were exercised
+  });
+
+  it("reads own enumerable keys only, as the canonical form does", () => {
+    const inherited = Object.create({ include: ["canon"] }) as Record<string, unknown>;
+    expect(sameFilters(inherited, {})).toBe(true);
+    expect(sameFilters({ include: ["canon"] }, inherited)).toBe(false);
   });
 });

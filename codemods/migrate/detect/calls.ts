@@ -15,7 +15,7 @@
  */
 
 import { ACTIONS, type Action, actionForTool, UNIFIED_TOOL } from "oddkit-sdk/contract";
-import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
+import { Node, type ObjectLiteralExpression, type SourceFile, ts } from "ts-morph";
 import { declarationsOf, unwrap } from "./nodes.js";
 import { referencesOf } from "./references.js";
 
@@ -194,6 +194,32 @@ export function callsOf(fn: Node): Node[] {
   return calls;
 }
 
+/**
+ * `file.forEachDescendant(visit)` for the nodes `findCalls` looks at: the
+ * same nodes in the same (pre-order) order, but walking the compiler's tree
+ * and wrapping only those — string literals naming an oddkit tool, property
+ * assignments, `oddkit_${…}` templates — instead of every node of every
+ * file (wrapping each node in a ts-morph object was a sixth of detection).
+ */
+function forEachCandidate(file: SourceFile, visit: (node: Node) => void): void {
+  // ts-morph's own (internal) wrapper cache: a node wrapped here is the node its API hands out elsewhere.
+  const wrap = (node: ts.Node) =>
+    (file as unknown as { _getNodeFromCompilerNode(node: ts.Node): Node })._getNodeFromCompilerNode(node);
+  const walk = (node: ts.Node): undefined => {
+    if (
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
+        ? isToolName(node.text)
+        : ts.isPropertyAssignment(node) ||
+          ts.isShorthandPropertyAssignment(node) ||
+          (ts.isTemplateExpression(node) && node.head.text === `${UNIFIED_TOOL}_`)
+    )
+      visit(wrap(node));
+    ts.forEachChild(node, walk);
+    return undefined;
+  };
+  ts.forEachChild(file.compilerNode, walk);
+}
+
 export interface FoundCalls {
   readonly calls: CallSite[];
   /** Wrappers: function → parameter index of the action/tool. */
@@ -288,7 +314,7 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
   };
 
   for (const file of files) {
-    file.forEachDescendant((node) => {
+    forEachCandidate(file, (node) => {
       if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) {
         const text = node.getLiteralText();
         if (isToolName(text)) useToolName(text, node, 0);
