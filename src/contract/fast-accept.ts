@@ -318,7 +318,9 @@ function compileObject(def: Def): Accept {
     // lists its fields in the declared order, so the next field is tried before the map.
     let seen = 0;
     for (const key in v) {
-      let f = fields[seen];
+      // Typed wider than the index read: a user's tsconfig without noUncheckedIndexedAccess types
+      // `fields[seen]` as never undefined, and the map's miss must still fit (test/codemods typecheck).
+      let f: (typeof fields)[number] | undefined = fields[seen];
       if (f === undefined || f.key !== key) {
         f = byKey.get(key);
         if (f === undefined) {
