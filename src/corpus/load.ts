@@ -10,10 +10,10 @@ import { DEFAULT_KIND_MAP, type KindMap, normalizePath } from "../contract/index
 import { corpusKindMap, type KindMapSource } from "./kind-map-file.js";
 import { DEFAULT_RESIDENT_TEXT_BYTES, OnDiskDocument } from "./on-disk.js";
 import { contentHashOfBytes, type ParseResult, parseDocument, sha256Hex } from "./parse.js";
-import { type CachedParse, cachedResult, ParseCache } from "./parse-cache.js";
+import { cachedResult, ParseCache, resultOfEntry } from "./parse-cache.js";
 import { type FileStamp, settledStamp, stampOf, wallClockNs } from "./stamp.js";
 import { textOnDemand } from "./text-on-demand.js";
-import type { Corpus, CorpusDocument, LoadWarning } from "./types.js";
+import type { Corpus, CorpusDocument, DocumentFields, LoadWarning } from "./types.js";
 import { CorpusFileReader, listMarkdownFiles } from "./walk.js";
 
 export interface CorpusOptions {
@@ -170,7 +170,9 @@ export async function loadCorpusWith(
         // A cached parse of this very text: a document kept on disk needs no text at all.
         read.set(
           outcome.path,
-          onDisk ? onDiskResult(entry, listing.root) : cachedResult(entry, outcome.text ?? ""),
+          onDisk
+            ? resultOfEntry(entry, onDiskDocument(listing.root))
+            : cachedResult(entry, outcome.text ?? ""),
         );
         continue;
       }
@@ -213,18 +215,15 @@ function provenFiles(
     }
     const entry = stamp === null ? undefined : cache.proven(docPath, stamp);
     if (entry === undefined) continue;
-    proven.set(path, onDisk ? onDiskResult(entry, listing.root) : textOnDemandResult(entry, listing.root));
+    proven.set(
+      path,
+      resultOfEntry(
+        entry,
+        onDisk ? onDiskDocument(listing.root) : (fields) => textOnDemand(fields, listing.root),
+      ),
+    );
   }
   return proven;
-}
-
-/** A cached parse as a resident document whose text is read on first use (text-on-demand.ts). */
-function textOnDemandResult(entry: CachedParse, root: string): ParseResult {
-  const warnings = [...entry.warnings];
-  const document = entry.fields === null ? null : textOnDemand(entry.fields, root);
-  return entry.skipped === undefined
-    ? { document, warnings }
-    : { document, warnings, skipped: entry.skipped };
 }
 
 /** Do the listed files hold more than `limit` bytes? (sizes from the listing's stats, read no further than needed) */
@@ -288,13 +287,9 @@ function keptOnDisk(result: ParseResult, root: string): ParseResult {
   return doc === null ? result : { ...result, document: new OnDiskDocument(doc, root) };
 }
 
-/** A cached parse as a document kept on disk (cached fields own their strings: nothing to detach). */
-function onDiskResult(entry: CachedParse, root: string): ParseResult {
-  const warnings = [...entry.warnings];
-  const document = entry.fields === null ? null : new OnDiskDocument(entry.fields, root, true);
-  return entry.skipped === undefined
-    ? { document, warnings }
-    : { document, warnings, skipped: entry.skipped };
+/** Cached fields as a document kept on disk (cached fields own their strings: nothing to detach). */
+function onDiskDocument(root: string): (fields: DocumentFields) => CorpusDocument {
+  return (fields) => new OnDiskDocument(fields, root, true);
 }
 
 /** A corpus from in-memory files (their text stays resident). */

@@ -231,30 +231,37 @@ function* lengthPrefixed(bytes: Uint8Array): Generator<Uint8Array> {
   yield bytes;
 }
 
+/**
+ * A cached entry as a parse result, its document (when it has fields) made by `documentOf`: resident
+ * with its text (`cachedResult`), kept on disk, or read on first use (load.ts). Skipped files keep
+ * their reason.
+ */
+export function resultOfEntry(
+  entry: CachedParse,
+  documentOf: (fields: DocumentFields) => CorpusDocument,
+): ParseResult {
+  const warnings = [...entry.warnings];
+  const document = entry.fields === null ? null : documentOf(entry.fields);
+  return entry.skipped === undefined
+    ? { document, warnings }
+    : { document, warnings, skipped: entry.skipped };
+}
+
 /** A cached parse as the parse result of `text` (the file it was cached from, byte for byte). */
 export function cachedResult(entry: CachedParse, text: string): ParseResult {
-  const warnings = [...entry.warnings];
-  if (entry.fields === null) {
-    return entry.skipped === undefined
-      ? { document: null, warnings }
-      : { document: null, warnings, skipped: entry.skipped };
-  }
-  const f = entry.fields;
-  // The body as readDocumentText derives it (the YAML is not parsed again); fields in buildDocument's order.
-  const body = splitFrontmatter(normalizeText(text)).body;
-  const document: CorpusDocument = {
+  return resultOfEntry(entry, (f) => ({
     path: f.path,
     uri: f.uri,
     title: f.title,
     frontmatter: f.frontmatter,
     blockquote: f.blockquote,
     summary: f.summary,
-    body,
+    // The body as readDocumentText derives it (the YAML is not parsed again); fields in buildDocument's order.
+    body: splitFrontmatter(normalizeText(text)).body,
     raw: text,
     contentHash: f.contentHash,
     kind: f.kind,
     kindResolution: f.kindResolution,
     date: f.date,
-  };
-  return { document, warnings };
+  }));
 }
