@@ -104,11 +104,9 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
   const { files } = discovery;
   options.onStart?.(files.length);
   let done = 0;
-  // Loaded on demand (ts-morph and the compiler cost a second to load), while the files are read; the
-  // engine's first stage (project and detection over the original texts) runs while the workers transform.
-  const engineModule = import("./engine.js");
-  engineModule.catch(() => undefined); // awaited below; a failure surfaces there
-  const { prepareEngine, runEngine } = await engineModule;
+  // Loaded on demand: ts-morph and the compiler cost a second to load. The engine's first stage
+  // (project and detection over the original texts) then runs while the workers transform.
+  const { prepareEngine, runEngine } = await import("./engine.js");
   let prepared: PreparedEngine | null | undefined;
   const run = await runPool(files, {
     concurrency: options.concurrency ?? 1,
