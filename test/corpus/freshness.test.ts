@@ -7,52 +7,23 @@
  * hashed again. The clock the rule measures against is passed in
  * (`loadCorpusWith`'s `clock`), so no test depends on how long it runs.
  */
-import {
-  lstatSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { lstatSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CorpusFileChangedError } from "../../src/corpus/index.js";
 import { type CorpusOptions, loadCorpus, loadCorpusWith, parseFolderFiles } from "../../src/corpus/load.js";
 import { ParseCache } from "../../src/corpus/parse-cache.js";
 import { RACY_WINDOW_NS, settledStamp, stampOf } from "../../src/corpus/stamp.js";
-import type { Corpus, CorpusDocument } from "../../src/corpus/types.js";
+import type { Corpus } from "../../src/corpus/types.js";
+import { tempDirs, wholeCorpus } from "./corpus-snapshot.js";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-function tempDir(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `oddkit-freshness-${name}-`));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs("freshness");
 
 /** A clock an hour ahead: every file of the test counts as settled. */
 const later = () => (BigInt(Date.now()) + 3_600_000n) * 1_000_000n;
 const load = (dir: string, options: CorpusOptions, clock: () => bigint = later) =>
   loadCorpusWith(dir, options, parseFolderFiles, clock);
-
-const plain = (d: CorpusDocument) => ({ ...d, raw: d.raw, body: d.body });
-function whole(corpus: Corpus) {
-  return {
-    documents: corpus.documents.map(plain),
-    keys: corpus.documents.map((d) => Object.keys(d)),
-    warnings: corpus.warnings,
-    skipped: corpus.skipped,
-    revision: corpus.revision,
-    uris: [...corpus.byUri.keys()],
-  };
-}
 
 function corpusOf(files: Record<string, string>): string {
   const dir = tempDir("corpus");
@@ -95,7 +66,7 @@ describe("file stamps and the racy-git rule", () => {
     );
     const warm = await load(dir, { parseCache: cache });
     expect(warm.parsedFromCache).toBe(4);
-    expect(whole(warm)).toEqual(whole(uncached));
+    expect(wholeCorpus(warm)).toEqual(wholeCorpus(uncached));
 
     // Not read at load: a file changed after this load is refused on first use, never served stale.
     const proven = await load(dir, { parseCache: cache });
@@ -117,7 +88,7 @@ describe("file stamps and the racy-git rule", () => {
     await load(dir, { parseCache: cache, residentTextBytes: 0 });
     const warm = await load(dir, { parseCache: cache, residentTextBytes: 0 });
     expect(warm.parsedFromCache).toBe(4);
-    expect(whole(warm)).toEqual(whole(uncached));
+    expect(wholeCorpus(warm)).toEqual(wholeCorpus(uncached));
   });
 
   it("reads again a file whose stamp changed: new size, or the same size saved through a new inode", async () => {
@@ -129,7 +100,7 @@ describe("file stamps and the racy-git rule", () => {
     writeFileSync(join(dir, "b.tmp"), FILES["b.md"]!.replace("Beta body", "BETA BODY"));
     renameSync(join(dir, "b.tmp"), join(dir, "b.md"));
     const warm = await load(dir, { parseCache: cache });
-    expect(whole(warm)).toEqual(whole(await loadCorpus(dir)));
+    expect(wholeCorpus(warm)).toEqual(wholeCorpus(await loadCorpus(dir)));
     expect(warm.byPath.get("b.md")!.body).toContain("BETA BODY");
     expect(warm.parsedFromCache).toBe(2); // c.md and d.md
   });
@@ -149,7 +120,7 @@ describe("file stamps and the racy-git rule", () => {
     writeFileSync(join(dir, "a.md"), same);
     const second = await load(dir, { parseCache: cache }, justAfter);
     expect(second.byPath.get("a.md")!.raw).toBe(same);
-    expect(whole(second)).toEqual(whole(await loadCorpus(dir)));
+    expect(wholeCorpus(second)).toEqual(wholeCorpus(await loadCorpus(dir)));
     // Once settled, the next load records the stamps.
     const settled = await load(dir, { parseCache: cache });
     expect(stampsOf(dir, cache, settled, ["a.md", "b.md"]).every((s) => s !== undefined)).toBe(true);
@@ -206,7 +177,7 @@ describe("file stamps and the racy-git rule", () => {
             }
           }
           const cached = await load(dir, { parseCache: cache });
-          expect(whole(cached)).toEqual(whole(await loadCorpus(dir)));
+          expect(wholeCorpus(cached)).toEqual(wholeCorpus(await loadCorpus(dir)));
         }
       }),
       { numRuns: 25 },

@@ -5,40 +5,19 @@
  * hold, and a changed, added or removed file, another kind map, or a cache
  * file that is torn or tampered with is never answered from the cache.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
-import { type Corpus, loadCorpus, sampleCorpusDir } from "../../src/corpus/index.js";
+import { describe, expect, it } from "vitest";
+import { loadCorpus, sampleCorpusDir } from "../../src/corpus/index.js";
 import type { CorpusDocument } from "../../src/corpus/types.js";
+import { tempDirs, wholeCorpus } from "./corpus-snapshot.js";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-function tempDir(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `oddkit-parse-cache-${name}-`));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs("parse-cache");
 function copyOfSample(): string {
   const dir = tempDir("corpus");
   cpSync(sampleCorpusDir(), dir, { recursive: true });
   return dir;
-}
-
-const plain = (d: CorpusDocument) => ({ ...d, raw: d.raw, body: d.body });
-/** Everything a load gives, in order, text included (the cache counter aside). */
-function whole(corpus: Corpus) {
-  return {
-    documents: corpus.documents.map(plain),
-    keys: corpus.documents.map((d) => Object.keys(d)),
-    warnings: corpus.warnings,
-    skipped: corpus.skipped,
-    revision: corpus.revision,
-    uris: [...corpus.byUri.keys()],
-  };
 }
 
 describe("a load through the parse cache", () => {
@@ -52,8 +31,8 @@ describe("a load through the parse cache", () => {
     const warm = await loadCorpus(dir, { parseCache: cache });
     const files = uncached.documents.length + uncached.skipped.length;
     expect(warm.parsedFromCache).toBe(files);
-    expect(whole(cold)).toEqual(whole(uncached));
-    expect(whole(warm)).toEqual(whole(uncached));
+    expect(wholeCorpus(cold)).toEqual(wholeCorpus(uncached));
+    expect(wholeCorpus(warm)).toEqual(wholeCorpus(uncached));
     expect(warm.documents.map((d) => JSON.stringify(d))).toEqual(
       uncached.documents.map((d) => JSON.stringify(d)),
     );
@@ -66,7 +45,7 @@ describe("a load through the parse cache", () => {
     await loadCorpus(dir, { parseCache: cache, residentTextBytes: 0 });
     const warm = await loadCorpus(dir, { parseCache: cache, residentTextBytes: 0 });
     expect(warm.parsedFromCache).toBeGreaterThan(500);
-    expect(whole(warm)).toEqual(whole(uncached));
+    expect(wholeCorpus(warm)).toEqual(wholeCorpus(uncached));
   });
 
   it("parses again exactly the files whose text changed, and drops removed ones", async () => {
@@ -84,7 +63,7 @@ describe("a load through the parse cache", () => {
     const second = await loadCorpus(dir, { parseCache: cache });
     const files = second.documents.length + second.skipped.length;
     expect(second.parsedFromCache).toBe(files - 2);
-    expect(whole(second)).toEqual(whole(await loadCorpus(dir)));
+    expect(wholeCorpus(second)).toEqual(wholeCorpus(await loadCorpus(dir)));
     expect(second.byPath.get(a.path)!.title).not.toBe(a.title);
     expect(second.byPath.has(b.path)).toBe(false);
     expect(second.byPath.get("docs/added-later.md")!.title).toBe("Added later");
@@ -97,13 +76,13 @@ describe("a load through the parse cache", () => {
     const kindMap = { "docs/": "canon" as const };
     const other = await loadCorpus(dir, { parseCache: cache, kindMap });
     expect(other.parsedFromCache).toBe(0);
-    expect(whole(other)).toEqual(whole(await loadCorpus(dir, { kindMap })));
+    expect(wholeCorpus(other)).toEqual(wholeCorpus(await loadCorpus(dir, { kindMap })));
   });
 
   it("ignores a torn, tampered or foreign cache file, and rewrites it", async () => {
     const dir = copyOfSample();
     const cache = tempDir("cache");
-    const uncached = whole(await loadCorpus(dir));
+    const uncached = wholeCorpus(await loadCorpus(dir));
     await loadCorpus(dir, { parseCache: cache });
     const file = join(cache, readdirSync(cache).find((n) => n.endsWith(".docs"))!);
     const good = readFileSync(file);
@@ -117,7 +96,7 @@ describe("a load through the parse cache", () => {
       writeFileSync(file, bytes);
       const load = await loadCorpus(dir, { parseCache: cache });
       expect(load.parsedFromCache).toBe(0);
-      expect(whole(load)).toEqual(uncached);
+      expect(wholeCorpus(load)).toEqual(uncached);
       // Rewritten whole: the next load takes every file from it. (Not byte-compared with `good`:
       // files that settled meanwhile gain their stamps, stamp.ts, so the bytes depend on the clock.)
       expect(readFileSync(file).equals(bytes)).toBe(false);
@@ -133,7 +112,7 @@ describe("a load through the parse cache", () => {
     writeFileSync(blocker, "not a folder");
     const load = await loadCorpus(dir, { parseCache: join(blocker, "cache") });
     expect(load.parsedFromCache).toBe(0);
-    expect(whole(load)).toEqual(whole(await loadCorpus(dir)));
+    expect(wholeCorpus(load)).toEqual(wholeCorpus(await loadCorpus(dir)));
   });
 });
 
@@ -197,12 +176,12 @@ describe("the parse cache on generated files", () => {
           if (f.bom) text = `\uFEFF${text}`;
           writeFileSync(join(dir, `doc-${i}.md`), text);
         });
-        const uncached = whole(await loadCorpus(dir));
+        const uncached = wholeCorpus(await loadCorpus(dir));
         const cold = await loadCorpus(dir, { parseCache: cache });
         const warm = await loadCorpus(dir, { parseCache: cache });
         expect(warm.parsedFromCache).toBe(files.length);
-        expect(whole(cold)).toEqual(uncached);
-        expect(whole(warm)).toEqual(uncached);
+        expect(wholeCorpus(cold)).toEqual(uncached);
+        expect(wholeCorpus(warm)).toEqual(uncached);
       }),
       { numRuns: 40, seed: 20261130 },
     );
