@@ -8,8 +8,10 @@
  * alias; printing the types was most of the time spent finding references
  * (issue 16: 4.6 of 7.3 s over 500 consumer files). This runs the same
  * search (the compiler's `FindAllReferences.Core.getReferencedSymbolsForNode`
- * over the same program and files) and keeps ts-morph's rules for which
- * references to return, so the nodes are the same nodes in the same order:
+ * over the same files, in the project's program: the language service's is
+ * a second program over the same parsed files, with a type checker of its
+ * own) and keeps ts-morph's rules for which references to return, so the
+ * nodes are the same nodes in the same order:
  *
  * - a referenced symbol whose definition is an alias yields every reference;
  * - otherwise its first reference is dropped when it is the definition.
@@ -173,7 +175,10 @@ function isAliasDefinition(definition: Definition, checker: ts.TypeChecker, touc
 export function referencesOf(name: Node): Node[] {
   const slow = () => (name as unknown as { findReferencesAsNodes(): Node[] }).findReferencesAsNodes();
   if (!available || !Node.isIdentifier(name)) return slow();
-  const program = name.getProject().getLanguageService().compilerObject.getProgram();
+  // The project's program — the one ts-morph's symbols and diagnostics use — not the language service's:
+  // the same files and options (and the same parsed source files), but a second program with its own
+  // type checker, rebuilt after every text swap, and synchronised with the project on every call.
+  const program = name.getProject().getProgram().compilerObject;
   const sourceFile = program?.getSourceFile(name.getSourceFile().getFilePath());
   if (!program || !sourceFile) return slow();
   const position = name.getStart();
