@@ -225,6 +225,7 @@ function channel(child: ChildProcess): (request: WorkerRequest) => Promise<Worke
     number,
     { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }
   >();
+  const sizes = new Map<number, number>();
   child.on("message", (reply: WorkerReply) => {
     const entry = waiting.get(reply.id);
     if (!entry) return;
