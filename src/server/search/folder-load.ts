@@ -30,6 +30,7 @@ import type { Corpus } from "../../corpus/types.js";
 import { type ChunkFile, type ChunkJob, ChunkParser, type ChunkReply } from "./load-chunk.js";
 import { type Postings, PostingsMerger } from "./postings-build.js";
 import { rememberPostings } from "./prebuilt.js";
+import { type WorkerModule, workerModule } from "./worker-module.js";
 
 export interface FolderLoadOptions extends CorpusOptions {
   /** Worker threads (default: the machine's parallelism, at most 4); 0 runs every chunk in this thread. */
@@ -112,15 +113,13 @@ function samePaths(corpus: Corpus, paths: readonly string[]): boolean {
 }
 
 /**
- * A worker thread running load-worker beside this module. From TypeScript sources (tsx, vitest)
- * the worker first registers tsx's loader, then imports the .ts module (a worker does not inherit
- * the loader hooks of `--import tsx`); compiled, it runs the .js module.
+ * A worker thread running load-worker (worker-module.ts: compiled when it can be). A TypeScript
+ * module first registers tsx's loader, then imports the .ts module (a worker does not inherit the
+ * loader hooks of `--import tsx`).
  */
-function startWorker(resourceLimits: ResourceLimits): Worker {
-  if (!import.meta.url.endsWith(".ts")) {
-    return new Worker(new URL("./load-worker.js", import.meta.url), { resourceLimits });
-  }
-  const url = new URL("./load-worker.ts", import.meta.url).href;
+function startWorker(module: WorkerModule, resourceLimits: ResourceLimits): Worker {
+  if ("compiled" in module) return new Worker(module.compiled, { resourceLimits });
+  const url = module.typescript.href;
   return new Worker(
     `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(url)}); });`,
     { eval: true, resourceLimits },
@@ -169,10 +168,11 @@ class ParallelRun {
       const cachedHashes = paths.map((path) => job.cachedHash(path) ?? null);
       this.#chunks.push({ id, root: job.root, kindMap: job.kindMap, paths, cachedHashes, tokenize });
     }
-    for (let source = 0; source < Math.min(workers, this.#chunks.length); source++) {
+    const module = workers > 0 ? workerModule(import.meta.url, "load-worker") : null;
+    for (let source = 0; module !== null && source < Math.min(workers, this.#chunks.length); source++) {
       let worker: Worker;
       try {
-        worker = startWorker(limits);
+        worker = startWorker(module, limits);
       } catch {
         break;
       }
