@@ -49,6 +49,11 @@ export interface FolderLoadOptions extends CorpusOptions {
  */
 export const WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 };
 
+/** What tests set in a folder load: which module the workers run (default: worker-module.ts decides). */
+export interface FolderLoadInternals {
+  readonly workerModule?: WorkerModule;
+}
+
 /** What a folder load did (tests and the bench read it). */
 export interface FolderLoadReport {
   /** Worker threads started (0: loaded as `loadCorpus` does). */
@@ -75,6 +80,7 @@ export async function loadServedCorpus(dir: string, options: FolderLoadOptions =
 export async function loadServedCorpusReport(
   dir: string,
   options: FolderLoadOptions = {},
+  internals: FolderLoadInternals = {},
 ): Promise<{ corpus: Corpus; report: FolderLoadReport }> {
   const wanted = options.workers ?? Math.min(4, availableParallelism());
   if (!(Number.isInteger(wanted) && wanted >= 0)) {
@@ -84,7 +90,9 @@ export async function loadServedCorpusReport(
   let run: ParallelRun | null = null;
   const corpus = await loadCorpusWith(dir, options, (job) => {
     if (!job.onDisk || job.paths.length < from) return parseFolderFiles(job);
-    run = new ParallelRun(job, wanted, options.workerLimits ?? WORKER_LIMITS);
+    const module =
+      wanted === 0 ? null : (internals.workerModule ?? workerModule(import.meta.url, "load-worker"));
+    run = new ParallelRun(job, module, wanted, options.workerLimits ?? WORKER_LIMITS);
     return run.outcomes();
   });
   const done = run as ParallelRun | null;
@@ -157,7 +165,8 @@ class ParallelRun {
   /** Every chunk's postings were merged (a cold load that ran to the end). */
   merged = false;
 
-  constructor(job: FolderJob, workers: number, limits: ResourceLimits) {
+  /** `module`: what each of the `workers` threads runs (null: none). */
+  constructor(job: FolderJob, module: WorkerModule | null, workers: number, limits: ResourceLimits) {
     this.#job = job;
     // Tokenize only on a cold load: when the parse cache knows these files, the index cache most
     // likely holds their index too, and a cached parse is never tokenized.
@@ -168,7 +177,6 @@ class ParallelRun {
       const cachedHashes = paths.map((path) => job.cachedHash(path) ?? null);
       this.#chunks.push({ id, root: job.root, kindMap: job.kindMap, paths, cachedHashes, tokenize });
     }
-    const module = workers > 0 ? workerModule(import.meta.url, "load-worker") : null;
     for (let source = 0; module !== null && source < Math.min(workers, this.#chunks.length); source++) {
       let worker: Worker;
       try {
