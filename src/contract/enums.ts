@@ -49,4 +49,3 @@ export const PREFLIGHT_ROLES = ["relevant", "start_here", "constraint", "definit
 export const PreflightRoleSchema = z.enum(PREFLIGHT_ROLES);
 /** The `role` of an entry in a preflight bundle: why it was picked for the task. */
 export type PreflightRole = z.infer<typeof PreflightRoleSchema>;
-

@@ -58,7 +58,8 @@ export function builtFrom(entry: string, root: string): boolean {
       if (seen.has(file)) continue;
       seen.add(file);
       const source = join(root, relative(dist, file)).replace(/\.js$/, ".ts");
-      if (!file.startsWith(`${dist}${sep}`) || statSync(source).mtimeMs > statSync(file).mtimeMs) return false;
+      if (!file.startsWith(`${dist}${sep}`) || statSync(source).mtimeMs > statSync(file).mtimeMs)
+        return false;
       for (const match of readFileSync(file, "utf8").matchAll(RELATIVE_IMPORT)) {
         pending.push(resolve(dirname(file), match[1]!));
       }
