@@ -49,9 +49,11 @@ export interface FolderLoadOptions extends CorpusOptions {
  */
 export const WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 };
 
-/** What tests set in a folder load: which module the workers run (default: worker-module.ts decides). */
+/** What tests set in a folder load. */
 export interface FolderLoadInternals {
   readonly workerModule?: WorkerModule;
+  /** The wall clock the racy-git rule measures against (stamp.ts; loadCorpusWith's `clock`). */
+  readonly clock?: () => bigint;
 }
 
 /** What a folder load did (tests and the bench read it). */
@@ -88,13 +90,18 @@ export async function loadServedCorpusReport(
   }
   const from = options.parallelFrom ?? DEFAULT_PARALLEL_FROM;
   let run: ParallelRun | null = null;
-  const corpus = await loadCorpusWith(dir, options, (job) => {
-    if (!job.onDisk || job.paths.length < from) return parseFolderFiles(job);
-    const module =
-      wanted === 0 ? null : (internals.workerModule ?? workerModule(import.meta.url, "load-worker"));
-    run = new ParallelRun(job, module, wanted, options.workerLimits ?? WORKER_LIMITS);
-    return run.outcomes();
-  });
+  const corpus = await loadCorpusWith(
+    dir,
+    options,
+    (job) => {
+      if (!job.onDisk || job.paths.length < from) return parseFolderFiles(job);
+      const module =
+        wanted === 0 ? null : (internals.workerModule ?? workerModule(import.meta.url, "load-worker"));
+      run = new ParallelRun(job, module, wanted, options.workerLimits ?? WORKER_LIMITS);
+      return run.outcomes();
+    },
+    internals.clock,
+  );
   const done = run as ParallelRun | null;
   let postings = false;
   // The postings are grouped only now, after the parse cache is written and the corpus assembled:
@@ -175,7 +182,16 @@ class ParallelRun {
     for (let at = 0, id = 0; at < job.paths.length; at += CHUNK_FILES, id++) {
       const paths = job.paths.slice(at, at + CHUNK_FILES);
       const cachedHashes = paths.map((path) => job.cachedHash(path) ?? null);
-      this.#chunks.push({ id, root: job.root, kindMap: job.kindMap, paths, cachedHashes, tokenize });
+      const loadStartNs = job.loadStartNs ?? null;
+      this.#chunks.push({
+        id,
+        root: job.root,
+        kindMap: job.kindMap,
+        paths,
+        cachedHashes,
+        tokenize,
+        loadStartNs,
+      });
     }
     for (let source = 0; module !== null && source < Math.min(workers, this.#chunks.length); source++) {
       let worker: Worker;
@@ -242,7 +258,7 @@ class ParallelRun {
       file.skipped === undefined
         ? { document, warnings: file.warnings }
         : { document, warnings: file.warnings, skipped: file.skipped };
-    return { path: file.path, hash: file.hash, result };
+    return { path: file.path, hash: file.hash, result, stamp: file.stamp };
   }
 
   #runHere(chunk: ChunkJob): void {
