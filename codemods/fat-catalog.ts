@@ -42,6 +42,7 @@ import {
 import { findCallChain, referencesOf } from "./lib/chain.js";
 import { clientTarget, ensureClient, ensureSdkImport } from "./lib/client.js";
 import { entryReadsFromList } from "./lib/entries.js";
+import { findPaths } from "./lib/find.js";
 import { isLegacyWindowCall, LEGACY_CATALOG_DEFAULT_LIMIT } from "./lib/legacy.js";
 import { type FilterSet, readPredicate } from "./lib/predicate.js";
 import { enclosingFunction, findToolSites, type ToolSite } from "./lib/sites.js";
@@ -101,17 +102,14 @@ function functionSource(j: JSCodeshift, root: Collection, fnName: string): strin
 
 /** Member paths `X.result.articles` / `X.result.data` inside a function. */
 function entryLists(j: JSCodeshift, fn: Node): Node[] {
-  return j(fn)
-    .find(j.Node)
-    .filter((p: Node) => {
-      const field = memberName(p.value);
-      return (
-        (field === "articles" || field === "data") &&
-        isMember(p.value.object) &&
-        memberName(p.value.object) === "result"
-      );
-    })
-    .paths();
+  return findPaths(j, fn, j.Node, (node) => {
+    const field = memberName(node);
+    return (
+      (field === "articles" || field === "data") &&
+      isMember(node.object) &&
+      memberName(node.object) === "result"
+    );
+  });
 }
 
 function rewrite({ j, root, log }: RewriteContext): boolean {

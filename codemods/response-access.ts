@@ -24,6 +24,7 @@ import type { Action, Flag } from "oddkit-sdk/contract";
 import { isMember, isTypeScriptPath, memberName, type Node } from "./lib/ast.js";
 import { referencesOf } from "./lib/chain.js";
 import { entryReadsFromList } from "./lib/entries.js";
+import { findPaths } from "./lib/find.js";
 import { ACTION_TOOL_LITERAL, isLegacyWindowCall } from "./lib/legacy.js";
 import { ensureFlag, fitLimitToCap, limitTodo } from "./lib/params.js";
 import { enclosingFunction, findToolSites, type ToolSite } from "./lib/sites.js";
@@ -89,15 +90,13 @@ function member(j: JSCodeshift, object: Node, ...names: string[]): Node {
 /** Local names bound to an envelope's `result` by destructuring (`const { result } = …`, `{ result: r }`). */
 function destructuredResults(j: JSCodeshift, fn: Node): string[] {
   const names: string[] = [];
-  j(fn)
-    .find(j.VariableDeclarator)
-    .forEach((p: Node) => {
-      if (p.value.id.type !== "ObjectPattern") return;
-      for (const prop of p.value.id.properties) {
-        const key = prop.key?.name ?? prop.key?.value;
-        if (key === "result" && prop.value?.type === "Identifier") names.push(prop.value.name);
-      }
-    });
+  findPaths(j, fn, j.VariableDeclarator).forEach((p: Node) => {
+    if (p.value.id.type !== "ObjectPattern") return;
+    for (const prop of p.value.id.properties) {
+      const key = prop.key?.name ?? prop.key?.value;
+      if (key === "result" && prop.value?.type === "Identifier") names.push(prop.value.name);
+    }
+  });
   return names;
 }
 
@@ -249,10 +248,12 @@ function rewrite({ j, root, log, file }: RewriteContext): boolean {
     };
 
     // `X.result`, and variables destructured from an envelope: `const { result } = envelope`.
-    const resultReads: Node[] = j(fn)
-      .find(j.Node)
-      .filter((p: Node) => isMember(p.value) && memberName(p.value) === "result")
-      .paths();
+    const resultReads: Node[] = findPaths(
+      j,
+      fn,
+      j.Node,
+      (node) => isMember(node) && memberName(node) === "result",
+    );
     for (const local of destructuredResults(j, fn)) {
       resultReads.push(...referencesOf(j, fn, local).filter((ref) => isMember(ref.parent.value)));
     }

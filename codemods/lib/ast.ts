@@ -5,6 +5,7 @@
  * that one rewrite works on .js, .ts and .tsx files alike.
  */
 import type { Collection, JSCodeshift } from "jscodeshift";
+import { findPaths } from "./find.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: recast/ast-types nodes are structurally typed across parsers.
 export type Node = any;
@@ -119,14 +120,8 @@ export function findDeclaration(
   acceptInit: (init: Node) => boolean = () => true,
 ): Node | null {
   return (
-    root
-      .find(j.FunctionDeclaration)
-      .filter((p: Node) => p.value.id?.name === name)
-      .paths()[0] ??
-    root
-      .find(j.VariableDeclarator)
-      .filter((p: Node) => p.value.id?.name === name && acceptInit(p.value.init))
-      .paths()[0] ??
+    findPaths(j, root, j.FunctionDeclaration, (node) => node.id?.name === name)[0] ??
+    findPaths(j, root, j.VariableDeclarator, (node) => node.id?.name === name && acceptInit(node.init))[0] ??
     null
   );
 }

@@ -13,6 +13,7 @@
 import type { Collection, JSCodeshift } from "jscodeshift";
 import { findDeclaration, isMember, memberName, type Node, unwrapExpression } from "./ast.js";
 import { isReference } from "./entries.js";
+import { findPaths } from "./find.js";
 import type { ToolSite } from "./sites.js";
 import { enclosingStatement } from "./todo.js";
 
@@ -32,9 +33,7 @@ function declared(statement: Node): { id: string; init: Node } | null {
 }
 
 function mentions(j: JSCodeshift, node: Node, names: Set<string>): boolean {
-  return j(node)
-    .find(j.Identifier)
-    .some((p: Node) => names.has(p.value.name) && isReference(p));
+  return findPaths(j, node, j.Identifier).some((p: Node) => names.has(p.value.name) && isReference(p));
 }
 
 function isJsonParse(node: Node): boolean {
@@ -46,9 +45,7 @@ function isJsonParse(node: Node): boolean {
 }
 
 function mentionsContent(j: JSCodeshift, node: Node): boolean {
-  return j(node)
-    .find(j.Node)
-    .some((p: Node) => isMember(p.value) && memberName(p.value) === "content");
+  return findPaths(j, node, j.Node).some((p: Node) => isMember(p.value) && memberName(p.value) === "content");
 }
 
 /** A function of the file that reads a tool result's text and returns it parsed (`envelopeOf(reply)`). */
@@ -60,10 +57,7 @@ function isLocalEnvelopeParser(j: JSCodeshift, root: Collection | undefined, nam
   if (!fn) return false;
   const returns =
     fn.body.type === "BlockStatement"
-      ? j(fn.body)
-          .find(j.ReturnStatement)
-          .paths()
-          .map((p: Node) => p.value.argument)
+      ? findPaths(j, fn.body, j.ReturnStatement).map((p: Node) => p.value.argument)
       : [fn.body];
   return returns.length > 0 && returns.every((r: Node) => r && isJsonParse(r)) && mentionsContent(j, fn.body);
 }
@@ -107,11 +101,8 @@ export function findCallChain(j: JSCodeshift, site: ToolSite, root?: Collection)
 
 /** References to `name` inside `scope`, excluding its declaration. */
 export function referencesOf(j: JSCodeshift, scope: Node, name: string): Node[] {
-  return j(scope)
-    .find(j.Identifier, { name })
-    .filter(
-      (p: Node) =>
-        isReference(p) && !(p.parent.value.type === "VariableDeclarator" && p.parent.value.id === p.value),
-    )
-    .paths();
+  return findPaths(j, scope, j.Identifier, (node) => node.name === name).filter(
+    (p: Node) =>
+      isReference(p) && !(p.parent.value.type === "VariableDeclarator" && p.parent.value.id === p.value),
+  );
 }

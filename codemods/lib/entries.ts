@@ -8,6 +8,7 @@
  */
 import type { JSCodeshift } from "jscodeshift";
 import { isMember, memberName, type Node } from "./ast.js";
+import { findPaths } from "./find.js";
 
 /** Array methods whose callback's first parameter is an entry. */
 const CALLBACK_METHODS = new Set([
@@ -98,8 +99,7 @@ export function entryReadsFromList(
       return;
     }
     if (id.type !== "Identifier") return;
-    j(body)
-      .find(j.Identifier, { name: id.name })
+    findPaths(j, body, j.Identifier, (node) => node.name === id.name)
       .filter(isReference)
       .forEach((ref) => {
         const parent = ref.parent;
@@ -153,8 +153,7 @@ export function entryReadsFromList(
     }
     if (node.type === "VariableDeclarator" && node.init === top.value) {
       if (node.id.type === "Identifier") {
-        j(scope)
-          .find(j.Identifier, { name: node.id.name })
+        findPaths(j, scope, j.Identifier, (ident) => ident.name === node.id.name)
           .filter((ref) => ref.value !== node.id && isReference(ref))
           .forEach((ref) => {
             fromList(ref);
@@ -172,8 +171,7 @@ export function entryReadsFromList(
     if (node.type === "SpreadElement" && parent.parent?.value.type === "CallExpression") {
       const callee = parent.parent.value.callee;
       if (isMember(callee) && memberName(callee) === "push" && callee.object.type === "Identifier") {
-        j(scope)
-          .find(j.Identifier, { name: callee.object.name })
+        findPaths(j, scope, j.Identifier, (ident) => ident.name === callee.object.name)
           .filter((ref) => ref.value !== callee.object && isReference(ref))
           .forEach((ref) => {
             fromList(ref);

@@ -10,6 +10,7 @@
 import type { Collection, JSCodeshift } from "jscodeshift";
 import { type Action, actionForTool, UNIFIED_TOOL } from "oddkit-sdk/contract";
 import { getProperty, getPropertyValue, type Node, staticString } from "./ast.js";
+import { visitPaths } from "./find.js";
 
 export interface ToolSite {
   /** Path of the node carrying the tool name (object literal or call). */
@@ -29,13 +30,21 @@ function isOddkitToolName(name: string | null): name is string {
 }
 
 export function findToolSites(j: JSCodeshift, root: Collection): ToolSite[] {
+  // One walk for both shapes (each transform asks, so this runs several times per file); the order is
+  // what two finds gave: every tool-call object in document order, then every positional call.
+  const objects: Node[] = [];
+  const calls: Node[] = [];
+  visitPaths(j, root, {
+    ObjectExpression: (path) => void objects.push(path),
+    CallExpression: (path) => void calls.push(path),
+  });
   const sites: ToolSite[] = [];
-  root.find(j.ObjectExpression).forEach((path) => {
+  for (const path of objects) {
     const nameProp = getProperty(path.value, "name");
     const argsProp = getProperty(path.value, "arguments");
-    if (!nameProp || !argsProp) return;
+    if (!nameProp || !argsProp) continue;
     const toolName = staticString(nameProp.value);
-    if (!isOddkitToolName(toolName)) return;
+    if (!isOddkitToolName(toolName)) continue;
     const args = argsProp.value.type === "ObjectExpression" ? argsProp.value : null;
     sites.push({
       path,
@@ -45,12 +54,12 @@ export function findToolSites(j: JSCodeshift, root: Collection): ToolSite[] {
       args,
       style: "tool-object",
     });
-  });
-  root.find(j.CallExpression).forEach((path) => {
+  }
+  for (const path of calls) {
     const [first, second] = path.value.arguments;
     const toolName = staticString(first);
-    if (!isOddkitToolName(toolName)) return;
-    if (second && second.type !== "ObjectExpression") return;
+    if (!isOddkitToolName(toolName)) continue;
+    if (second && second.type !== "ObjectExpression") continue;
     sites.push({
       path,
       nameNode: first,
@@ -59,7 +68,7 @@ export function findToolSites(j: JSCodeshift, root: Collection): ToolSite[] {
       args: second ?? null,
       style: "positional",
     });
-  });
+  }
   return sites;
 }
 

@@ -138,16 +138,43 @@ export class AnalysisSession {
     const body = text.startsWith(BOM) ? text.slice(1) : text;
     const existing = this.files.get(file);
     if (existing) {
-      if (existing.getFullText() !== body) {
+      const compiler = existing.compilerNode;
+      // No token in the old text (empty, comments only): ts-morph may indent the new text there; its own way.
+      if (compiler.getStart(compiler) >= compiler.text.length) {
+        if (existing.getFullText() !== body) {
+          this.version++;
+          existing.replaceWithText(body);
+        }
+        return existing;
+      }
+      // The text ts-morph's replaceWithText leaves, without its manipulation (which asks the language
+      // service for the file's indentation, rebuilding the program on every swap): its code writer and
+      // its replace each turn line breaks into "\n" (test/migrate/session-swap.test.ts holds the two equal).
+      const next = body.includes("\r") ? toLf(toLf(body)) : body;
+      if (existing.getFullText() !== next) {
         this.version++;
-        existing.replaceWithText(body);
+        // The same wrapper, given a freshly parsed tree (its descendants are forgotten, as a replace does).
+        this.project.createSourceFile(file, next, { overwrite: true });
       }
       return existing;
     }
     this.version++;
-    const sf = this.project.createSourceFile(file, body, { overwrite: true });
+    const sf = this.#fromDisk(file, body) ?? this.project.createSourceFile(file, body, { overwrite: true });
     this.files.set(file, sf);
     return sf;
+  }
+  /**
+   * The file as the compiler reads it from disk, when that is the text given (as it is when nothing
+   * changed it since the pool read it): one parse, where creating it over the file parses the disk's
+   * text first and then the given one. Otherwise (or on any error) null: created from the text.
+   */
+  #fromDisk(file: string, body: string): SourceFile | null {
+    try {
+      const sf = this.project.addSourceFileAtPathIfExists(file);
+      return sf !== undefined && sf.getFullText() === body ? sf : null;
+    } catch {
+      return null;
+    }
   }
   detect(files: readonly string[]): Site[] {
     return this.analyse(files).sites;
@@ -177,6 +204,11 @@ export class AnalysisSession {
         return `${d.getCode()} ${typeof text === "string" ? text : text.getMessageText()}`;
       });
   }
+}
+
+/** Line breaks as ts-morph writes them when replacing a text. */
+function toLf(text: string): string {
+  return text.replace(/\r?\n/g, "\n");
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -274,8 +306,9 @@ export function checkSites(cwd: string, sources: ReadonlyMap<string, string>): S
 
 /**
  * What the engine does before it needs the transforms' outputs: the warm
- * project over the original texts and the detection over them. `migrate`
- * runs it while the worker processes transform (pool.ts `alongside`).
+ * project over the original texts, the detection over them and the type
+ * diagnostics of the files with sites. `migrate` runs it while the worker
+ * processes transform (pool.ts `alongside`).
  */
 export interface PreparedEngine {
   readonly session: AnalysisSession;
@@ -285,6 +318,11 @@ export interface PreparedEngine {
   readonly unreadable: ReadonlyMap<string, string>;
   /** The legacy sites over the original texts. */
   readonly before: Site[];
+  /**
+   * Type diagnostics of each file with a site, every text original: the
+   * no-new-errors gate's "before" for the files the transforms rewrote.
+   */
+  readonly diagnostics: ReadonlyMap<string, string[]>;
 }
 
 /** The engine's first stage; null when no file mentions oddkit (nothing to analyse). */
@@ -305,7 +343,11 @@ export function prepareEngine(cwd: string, sources: ReadonlyMap<string, string>)
       unreadable.set(f, error instanceof Error ? error.message : String(error));
     }
   }
-  return { session, set, unreadable, before: session.detect(set) };
+  const before = session.detect(set);
+  const diagnostics = new Map<string, string[]>();
+  const withSites = new Set(before.map((s) => s.file));
+  for (const f of set) if (withSites.has(f)) diagnostics.set(f, session.diagnostics(f));
+  return { session, set, unreadable, before, diagnostics };
 }
 
 export function runEngine(
@@ -364,7 +406,8 @@ export function runEngine(
 
   // The no-new-errors gate, over the warm project.
   const diagBefore = new Map<string, string[]>();
-  for (const f of afterText.keys()) diagBefore.set(f, session.diagnostics(f));
+  // Taken with every text original, as the first stage took them (for the files with sites).
+  for (const f of afterText.keys()) diagBefore.set(f, prepared.diagnostics.get(f) ?? session.diagnostics(f));
   for (const [f, text] of afterText) session.set(f, text);
   for (let round = 0; round < 4; round++) {
     let reverted = false;
