@@ -146,9 +146,22 @@ export class AnalysisSession {
     const existing = this.files.get(file);
     if (existing && existing.getFullText() === body) return existing;
     this.version++;
-    const sf = this.project.createSourceFile(file, body, { overwrite: true });
+    const sf = this.#fromDisk(file, body) ?? this.project.createSourceFile(file, body, { overwrite: true });
     this.files.set(file, sf);
     return sf;
+  }
+  /**
+   * The file as the compiler reads it from disk, when that is the text given (as it is when nothing
+   * changed it since the pool read it): one parse, where creating it over the file parses the disk's
+   * text first and then the given one. Otherwise (or on any error) null: created from the text.
+   */
+  #fromDisk(file: string, body: string): SourceFile | null {
+    try {
+      const sf = this.project.addSourceFileAtPathIfExists(file);
+      return sf !== undefined && sf.getFullText() === body ? sf : null;
+    } catch {
+      return null;
+    }
   }
   detect(files: readonly string[]): Site[] {
     return this.analyse(files).sites;

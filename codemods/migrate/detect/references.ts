@@ -73,8 +73,54 @@ interface TsInternals {
 /** What ts-morph's wrappers need to turn a reference entry into the node it returns. */
 interface MorphContext {
   readonly compilerFactory: {
-    getReferencedSymbolEntry(entry: ts.ReferencedSymbolEntry): { getNode(): Node };
+    addOrGetSourceFileFromFilePath(
+      path: string,
+      options: { markInProject: boolean; scriptKind: undefined },
+    ): Node;
+    getNodeFromCompilerNode(node: ts.Node, sourceFile: Node): Node;
   };
+  readonly fileSystemWrapper: { getStandardizedAbsolutePath(path: string): string };
+}
+
+/**
+ * ts-morph's children of a compiler node as its wrappers walk them (the compiler's children with
+ * its comment nodes merged in), read without creating a wrapper per child.
+ */
+const morphChildren = (Node.prototype as unknown as { _getCompilerChildren(this: unknown): ts.Node[] })
+  ._getCompilerChildren;
+
+/**
+ * The node ts-morph's `ReferencedSymbolEntry.getNode()` returns, found the way it finds it — from
+ * the file down through the child at the span's start, the deepest such node unless one on the way
+ * starts there with a width equal to the span's *end* (its comparison) — over compiler nodes, wrapping
+ * only the node returned: its walk wraps (and then forgets) every child on the way.
+ */
+function entryNode(context: MorphContext, entry: ts.ReferenceEntry): Node {
+  const sourceFile = context.compilerFactory.addOrGetSourceFileFromFilePath(
+    context.fileSystemWrapper.getStandardizedAbsolutePath(entry.fileName),
+    { markInProject: false, scriptKind: undefined },
+  );
+  const file = sourceFile.compilerNode as ts.SourceFile;
+  const start = entry.textSpan.start;
+  const width = start + entry.textSpan.length;
+  let best: ts.Node | undefined;
+  let found: ts.Node | undefined;
+  let next: ts.Node | undefined = file;
+  while (next !== undefined) {
+    if (found === undefined) best = next;
+    if (next.getStart(file) === start && next.getEnd() - next.getStart(file) === width) best = found = next;
+    else if (found !== undefined) break;
+    next = childAt(next, start, file);
+  }
+  return context.compilerFactory.getNodeFromCompilerNode(best as ts.Node, sourceFile);
+}
+
+/** ts-morph's `getChildAtPos`, over compiler nodes. */
+function childAt(node: ts.Node, pos: number, file: ts.SourceFile): ts.Node | undefined {
+  if (pos < node.pos || pos >= node.end) return undefined;
+  for (const child of morphChildren.call({ compilerNode: node, _sourceFile: { compilerNode: file } }))
+    if (pos >= child.pos && pos < child.end) return child;
+  return undefined;
 }
 
 const internals = ts as unknown as TsInternals;
@@ -145,7 +191,7 @@ export function referencesOf(name: Node): Node[] {
   const checker = program.getTypeChecker();
   const adjusted = far.Core.getAdjustedNode(touching, options);
   const symbol = isDefinitionForReference(adjusted) ? checker.getSymbolAtLocation(adjusted) : undefined;
-  const factory = (name as unknown as { _context: MorphContext })._context.compilerFactory;
+  const context = (name as unknown as { _context: MorphContext })._context;
   const nodes: Node[] = [];
   for (const { definition, references } of referenced) {
     if (!definition) continue;
@@ -156,8 +202,7 @@ export function referencesOf(name: Node): Node[] {
           ? far.isDeclarationOfSymbol(entry.node, symbol)
           : false;
       if (alias || !isDefinition || i > 0) {
-        const compilerEntry = { ...far.toReferenceEntry(entry), isDefinition } as ts.ReferencedSymbolEntry;
-        nodes.push(factory.getReferencedSymbolEntry(compilerEntry).getNode());
+        nodes.push(entryNode(context, far.toReferenceEntry(entry)));
       }
     });
   }

@@ -20,7 +20,8 @@
  * rewrites the chunk's keys to corpus ids in place and keeps the chunk, and
  * the final grouping frees each chunk as soon as it is scattered.
  */
-import { FIELDS, processTerm, tokenize } from "./terms.js";
+import { RawTokens } from "./raw-tokens.js";
+import { FIELDS, processTerm, TokenScanner, type TokenSink } from "./terms.js";
 
 const FIELD_COUNT = FIELDS.length;
 
@@ -87,81 +88,100 @@ function narrowed(counts: Uint32Array): Uint32Array | Uint16Array {
 
 /**
  * Tokenizes documents chunk by chunk. Its dictionaries live as long as it does, so each distinct
- * raw token is lower-cased and looked up once however many chunks it makes.
+ * raw token is lower-cased and looked up once however many chunks it makes. Tokens are met as
+ * ranges of the field's text (`TokenScanner`) and found in a dictionary of raw tokens by their code
+ * units (raw-tokens.ts): a string is made only of a raw token never seen before.
  */
-export class TermChunker {
+export class TermChunker implements TokenSink {
   readonly #termIds = new Map<string, number>();
-  // Each distinct raw token maps to a raw id, rawTerm[rawId] to its term id (-1: stop word or empty).
-  readonly #rawIds = new Map<string, number>();
+  // Each distinct raw token has a raw id, rawTerm[rawId] its term id (-1: stop word or empty).
+  readonly #scanner = new TokenScanner();
+  readonly #raw = new RawTokens();
   #rawTerm = new Int32Array(1 << 12);
   // rawStamp[rawId] = the (document, field) pass that last saw it: distinct raw tokens without a Set.
   #rawStamp = new Uint32Array(1 << 12);
   #pass = 0;
+  /** Distinct raw tokens of the field being scanned. */
+  #length = 0;
   // Per-field term counts, reused: counts[termId] and the term ids touched.
   #counts = new Uint32Array(1 << 12);
-  readonly #touched: number[] = [];
+  #touched = new Uint32Array(1 << 10);
+  #touchedCount = 0;
+  #newTerms: string[] = [];
   readonly #keys = new Buffer32();
   readonly #freqs = new Buffer32();
+  readonly #docStart = new Buffer32();
+  readonly #lengths = new Buffer32();
 
   /** The postings of `documents` (each one's field texts in FIELDS order). */
   chunk(documents: Iterable<readonly string[]>): TermChunk {
     const newTerms: string[] = [];
-    const docStart: number[] = [];
-    const lengths: number[] = [];
+    this.#newTerms = newTerms;
     const keys = this.#keys;
     const freqs = this.#freqs;
-    const touched = this.#touched;
+    const docStart = this.#docStart;
+    const lengths = this.#lengths;
     for (const texts of documents) {
       docStart.push(keys.length);
       for (let field = 0; field < FIELD_COUNT; field++) {
         this.#pass++;
-        const pass = this.#pass;
-        let length = 0;
-        for (const token of tokenize(texts[field]!)) {
-          let rawId = this.#rawIds.get(token);
-          if (rawId === undefined) {
-            rawId = this.#rawIds.size;
-            this.#rawIds.set(token, rawId);
-            if (rawId >= this.#rawTerm.length) {
-              this.#rawTerm = grow(this.#rawTerm);
-              this.#rawStamp = grow(this.#rawStamp);
-            }
-            const term = processTerm(token);
-            let termId = term === null ? -1 : this.#termIds.get(term);
-            if (termId === undefined) {
-              termId = this.#termIds.size;
-              this.#termIds.set(term!, termId);
-              newTerms.push(term!);
-              if (termId >= this.#counts.length) this.#counts = grow(this.#counts);
-            }
-            this.#rawTerm[rawId] = termId;
-          }
-          if (this.#rawStamp[rawId] !== pass) {
-            this.#rawStamp[rawId] = pass;
-            length++;
-          }
-          const termId = this.#rawTerm[rawId]!;
-          if (termId >= 0 && this.#counts[termId]!++ === 0) touched.push(termId);
-        }
-        lengths.push(length);
+        this.#length = 0;
+        this.#scanner.scan(texts[field]!, this);
+        lengths.push(this.#length);
         const counts = this.#counts;
-        for (const termId of touched) {
+        const touched = this.#touched;
+        for (let t = 0; t < this.#touchedCount; t++) {
+          const termId = touched[t]!;
           keys.push(termId * FIELD_COUNT + field);
           freqs.push(counts[termId]!);
           counts[termId] = 0;
         }
-        touched.length = 0;
+        this.#touchedCount = 0;
       }
     }
     docStart.push(keys.length);
+    this.#newTerms = [];
     return {
       count: docStart.length - 1,
       newTerms,
       keys: keys.take(),
       freqs: narrowed(freqs.take()),
-      docStart: Uint32Array.from(docStart),
-      fieldLengths: Uint32Array.from(lengths),
+      docStart: docStart.take(),
+      fieldLengths: lengths.take(),
     };
+  }
+
+  /** One raw token of the field being scanned (TokenSink). */
+  token(text: string, units: Uint16Array, start: number, end: number, hash: number): void {
+    const known = this.#raw.size;
+    const rawId = this.#raw.intern(units, start, end, hash);
+    if (rawId === known) this.#learn(rawId, text.slice(start, end));
+    if (this.#rawStamp[rawId] !== this.#pass) {
+      this.#rawStamp[rawId] = this.#pass;
+      this.#length++;
+    }
+    const termId = this.#rawTerm[rawId]!;
+    if (termId >= 0 && this.#counts[termId]!++ === 0) {
+      if (this.#touchedCount === this.#touched.length) this.#touched = grow(this.#touched);
+      this.#touched[this.#touchedCount++] = termId;
+    }
+  }
+
+  /** A raw token met for the first time: its term (a new one gets the next term id). */
+  #learn(rawId: number, token: string): void {
+    if (rawId >= this.#rawTerm.length) {
+      this.#rawTerm = grow(this.#rawTerm);
+      this.#rawStamp = grow(this.#rawStamp);
+    }
+    const term = processTerm(token);
+    let termId = term === null ? -1 : this.#termIds.get(term);
+    if (termId === undefined) {
+      termId = this.#termIds.size;
+      this.#termIds.set(term!, termId);
+      this.#newTerms.push(term!);
+      if (termId >= this.#counts.length) this.#counts = grow(this.#counts);
+    }
+    this.#rawTerm[rawId] = termId;
   }
 }
 
