@@ -4,10 +4,11 @@
  * unions are both derived from the same value.
  */
 import * as z from "zod";
-import { ACTIONS, FLAGS } from "./names.js";
+import { ACTIONS, FLAGS, KINDS, NOINDEX_EXPOSURE } from "./names.js";
 
-// The action and flag tuples live in names.ts (zod-free, read by the CLI's --help through ACTION_SPECS).
-export { ACTIONS, FLAGS };
+// These tuples live in names.ts (zod-free: read by the CLI's --help through ACTION_SPECS, and by the
+// corpus loader's worker threads through kinds.ts).
+export { ACTIONS, FLAGS, KINDS, NOINDEX_EXPOSURE };
 export const ActionSchema = z.enum(ACTIONS);
 /** One retrieval action: `search`, `catalog`, `get`, `resolve` or `preflight` (one client method each). */
 export type Action = z.infer<typeof ActionSchema>;
@@ -16,8 +17,6 @@ export const FlagSchema = z.enum(FLAGS);
 /** A disclosure flag: what a caller asks to receive beyond the floor (`uri`, `title`, …) of each entry. */
 export type Flag = z.infer<typeof FlagSchema>;
 
-/** The fixed enumeration of document kinds; a knowledge base cannot add a sixth. */
-export const KINDS = ["canon", "docs", "journals", "essays", "apocrypha"] as const;
 export const KindSchema = z.enum(KINDS);
 /** A document kind, derived by the server from the document's path; filters `include`/`exclude` name kinds. */
 export type Kind = z.infer<typeof KindSchema>;
@@ -50,6 +49,3 @@ export const PREFLIGHT_ROLES = ["relevant", "start_here", "constraint", "definit
 export const PreflightRoleSchema = z.enum(PREFLIGHT_ROLES);
 /** The `role` of an entry in a preflight bundle: why it was picked for the task. */
 export type PreflightRole = z.infer<typeof PreflightRoleSchema>;
-
-/** Frontmatter `exposure` value that removes a document from the index entirely (legacy behaviour kept). */
-export const NOINDEX_EXPOSURE = "noindex";

@@ -4,7 +4,8 @@
  * decides. A frontmatter `kind:` outside the enumeration is reported, never
  * accepted (the path decides instead).
  */
-import { KINDS, type Kind } from "./enums.js";
+import type { Kind } from "./enums.js";
+import { KINDS } from "./names.js";
 
 /** Path prefix → kind. Configurable per knowledge base; the kinds are not. */
 export type KindMap = Readonly<Record<string, Kind>>;

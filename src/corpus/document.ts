@@ -5,7 +5,9 @@
  * title, blockquote, summary, body, two-tier kind and date. The content hash
  * is the caller's (parse.ts hashes with node:crypto; a legacy server sends it).
  */
-import { DEFAULT_KIND_MAP, defaultUriForPath, type KindMap, resolveKind } from "../contract/index.js";
+// The contract's zod-free doors (not its index): the folder load's worker threads import this file.
+import { DEFAULT_KIND_MAP, type KindMap, resolveKind } from "../contract/kinds.js";
+import { defaultUriForPath } from "../contract/uris.js";
 import { parseFrontmatter, splitFrontmatter } from "./frontmatter.js";
 import { readStructure } from "./markdown.js";
 import type { CorpusDocument, DocumentFields } from "./types.js";

@@ -6,7 +6,9 @@
  */
 import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
-import { DEFAULT_KIND_MAP, type KindMap, NOINDEX_EXPOSURE, normalizePath } from "../contract/index.js";
+// The contract's zod-free doors (not its index): the folder load's worker threads import this file.
+import { DEFAULT_KIND_MAP, type KindMap, normalizePath } from "../contract/kinds.js";
+import { NOINDEX_EXPOSURE } from "../contract/names.js";
 import { buildDocument, readDocumentText } from "./document.js";
 import type { CorpusDocument, LoadWarning } from "./types.js";
 

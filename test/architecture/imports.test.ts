@@ -10,10 +10,16 @@ const FILES = sourceFiles();
  */
 const VERSION_WINDOW = "src/contract/version-window.ts";
 /**
- * The contract's plain-data doors: the action table and the tuples it is built from, which load
- * no zod at run time, so the CLI's `--help` can list the retrieval verbs from ACTION_SPECS.
+ * The contract's plain-data doors, which load no zod at run time: the action table and the tuples
+ * it is built from, so the CLI's `--help` can list the retrieval verbs from ACTION_SPECS; the kind
+ * and URI rules, so the folder load's worker threads build documents without zod.
  */
-const ZOD_FREE = ["src/contract/actions.ts", "src/contract/names.ts"];
+const ZOD_FREE = [
+  "src/contract/actions.ts",
+  "src/contract/names.ts",
+  "src/contract/kinds.ts",
+  "src/contract/uris.ts",
+];
 const EDGES = FILES.flatMap((file) => importsOf(file));
 const LOCAL = EDGES.filter((e) => e.relative);
 /** Static imports only: a lazy import() (the CLI registry loading a command) is no load-order cycle. */
@@ -28,6 +34,22 @@ function graphOf(edges: readonly ImportEdge[], node: (file: string) => string): 
     graph.get(a)?.add(b);
   }
   return graph;
+}
+
+/** The files `roots` load at run time (static, value imports), and the packages those import. */
+function loadedFrom(roots: readonly string[]): { seen: Set<string>; packages: string[] } {
+  const seen = new Set<string>();
+  const packages: string[] = [];
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const e of EDGES.filter((x) => x.from === file && !x.typeOnly && !x.dynamic)) {
+      if (e.relative) visit(e.to);
+      else packages.push(`${file} → ${e.to}`);
+    }
+  };
+  for (const root of roots) visit(root);
+  return { seen, packages };
 }
 
 describe("import boundaries of src/", () => {
@@ -77,19 +99,15 @@ describe("import boundaries of src/", () => {
   });
 
   it("the contract's plain-data doors load no zod at run time, even through others", () => {
-    const seen = new Set<string>();
-    const loaded: string[] = [];
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      for (const e of EDGES.filter((x) => x.from === file && !x.typeOnly && !x.dynamic)) {
-        if (e.relative) visit(e.to);
-        else loaded.push(`${file} → ${e.to}`);
-      }
-    };
-    for (const door of ZOD_FREE) visit(door);
+    const { seen, packages } = loadedFrom(ZOD_FREE);
     expect(seen.size).toBeGreaterThanOrEqual(ZOD_FREE.length);
-    expect(loaded).toEqual([]);
+    expect(packages).toEqual([]);
+  });
+
+  it("the folder load's worker thread loads no package but yaml at run time (each worker starts it)", () => {
+    const { seen, packages } = loadedFrom(["src/server/search/load-worker.ts"]);
+    expect(seen.has("src/corpus/document.ts")).toBe(true);
+    expect(packages.filter((e) => !/ → (node:|yaml$)/.test(e))).toEqual([]);
   });
 
   it("every exported error class derives from OddkitError (none extends a built-in error directly)", () => {

@@ -30,6 +30,7 @@ import type { Corpus } from "../../corpus/types.js";
 import { type ChunkFile, type ChunkJob, ChunkParser, type ChunkReply } from "./load-chunk.js";
 import { type Postings, PostingsMerger } from "./postings-build.js";
 import { rememberPostings } from "./prebuilt.js";
+import { type WorkerModule, workerModule } from "./worker-module.js";
 
 export interface FolderLoadOptions extends CorpusOptions {
   /** Worker threads (default: the machine's parallelism, at most 4); 0 runs every chunk in this thread. */
@@ -47,6 +48,13 @@ export interface FolderLoadOptions extends CorpusOptions {
  * with them). A corpus whose dictionaries outgrow the limit retires its workers: slower, never wrong.
  */
 export const WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 };
+
+/** What tests set in a folder load. */
+export interface FolderLoadInternals {
+  readonly workerModule?: WorkerModule;
+  /** The wall clock the racy-git rule measures against (stamp.ts; loadCorpusWith's `clock`). */
+  readonly clock?: () => bigint;
+}
 
 /** What a folder load did (tests and the bench read it). */
 export interface FolderLoadReport {
@@ -74,6 +82,7 @@ export async function loadServedCorpus(dir: string, options: FolderLoadOptions =
 export async function loadServedCorpusReport(
   dir: string,
   options: FolderLoadOptions = {},
+  internals: FolderLoadInternals = {},
 ): Promise<{ corpus: Corpus; report: FolderLoadReport }> {
   const wanted = options.workers ?? Math.min(4, availableParallelism());
   if (!(Number.isInteger(wanted) && wanted >= 0)) {
@@ -81,11 +90,18 @@ export async function loadServedCorpusReport(
   }
   const from = options.parallelFrom ?? DEFAULT_PARALLEL_FROM;
   let run: ParallelRun | null = null;
-  const corpus = await loadCorpusWith(dir, options, (job) => {
-    if (!job.onDisk || job.paths.length < from) return parseFolderFiles(job);
-    run = new ParallelRun(job, wanted, options.workerLimits ?? WORKER_LIMITS);
-    return run.outcomes();
-  });
+  const corpus = await loadCorpusWith(
+    dir,
+    options,
+    (job) => {
+      if (!job.onDisk || job.paths.length < from) return parseFolderFiles(job);
+      const module =
+        wanted === 0 ? null : (internals.workerModule ?? workerModule(import.meta.url, "load-worker"));
+      run = new ParallelRun(job, module, wanted, options.workerLimits ?? WORKER_LIMITS);
+      return run.outcomes();
+    },
+    internals.clock,
+  );
   const done = run as ParallelRun | null;
   let postings = false;
   // The postings are grouped only now, after the parse cache is written and the corpus assembled:
@@ -112,15 +128,13 @@ function samePaths(corpus: Corpus, paths: readonly string[]): boolean {
 }
 
 /**
- * A worker thread running load-worker beside this module. From TypeScript sources (tsx, vitest)
- * the worker first registers tsx's loader, then imports the .ts module (a worker does not inherit
- * the loader hooks of `--import tsx`); compiled, it runs the .js module.
+ * A worker thread running load-worker (worker-module.ts: compiled when it can be). A TypeScript
+ * module first registers tsx's loader, then imports the .ts module (a worker does not inherit the
+ * loader hooks of `--import tsx`).
  */
-function startWorker(resourceLimits: ResourceLimits): Worker {
-  if (!import.meta.url.endsWith(".ts")) {
-    return new Worker(new URL("./load-worker.js", import.meta.url), { resourceLimits });
-  }
-  const url = new URL("./load-worker.ts", import.meta.url).href;
+function startWorker(module: WorkerModule, resourceLimits: ResourceLimits): Worker {
+  if ("compiled" in module) return new Worker(module.compiled, { resourceLimits });
+  const url = module.typescript.href;
   return new Worker(
     `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(url)}); });`,
     { eval: true, resourceLimits },
@@ -158,7 +172,8 @@ class ParallelRun {
   /** Every chunk's postings were merged (a cold load that ran to the end). */
   merged = false;
 
-  constructor(job: FolderJob, workers: number, limits: ResourceLimits) {
+  /** `module`: what each of the `workers` threads runs (null: none). */
+  constructor(job: FolderJob, module: WorkerModule | null, workers: number, limits: ResourceLimits) {
     this.#job = job;
     // Tokenize only on a cold load: when the parse cache knows these files, the index cache most
     // likely holds their index too, and a cached parse is never tokenized.
@@ -167,12 +182,21 @@ class ParallelRun {
     for (let at = 0, id = 0; at < job.paths.length; at += CHUNK_FILES, id++) {
       const paths = job.paths.slice(at, at + CHUNK_FILES);
       const cachedHashes = paths.map((path) => job.cachedHash(path) ?? null);
-      this.#chunks.push({ id, root: job.root, kindMap: job.kindMap, paths, cachedHashes, tokenize });
+      const loadStartNs = job.loadStartNs ?? null;
+      this.#chunks.push({
+        id,
+        root: job.root,
+        kindMap: job.kindMap,
+        paths,
+        cachedHashes,
+        tokenize,
+        loadStartNs,
+      });
     }
-    for (let source = 0; source < Math.min(workers, this.#chunks.length); source++) {
+    for (let source = 0; module !== null && source < Math.min(workers, this.#chunks.length); source++) {
       let worker: Worker;
       try {
-        worker = startWorker(limits);
+        worker = startWorker(module, limits);
       } catch {
         break;
       }
@@ -234,7 +258,7 @@ class ParallelRun {
       file.skipped === undefined
         ? { document, warnings: file.warnings }
         : { document, warnings: file.warnings, skipped: file.skipped };
-    return { path: file.path, hash: file.hash, result };
+    return { path: file.path, hash: file.hash, result, stamp: file.stamp };
   }
 
   #runHere(chunk: ChunkJob): void {

@@ -5,11 +5,14 @@
  * load, tokenize each served document's fields into the chunk's postings
  * (postings-build.ts) while its text is in hand. The same steps, in the same
  * order, as the corpus loader's one-file-at-a-time parser (corpus/load.ts
- * parseFolderFiles) followed by the index build's tokenizing.
+ * parseFolderFiles) followed by the index build's tokenizing — the file
+ * stamps it records for the parse cache included (corpus/stamp.ts), so the
+ * next load proves these files unchanged without reading them.
  */
 import type { KindMap } from "../../contract/index.js";
 import { documentFields } from "../../corpus/document.js";
 import { contentHashOfBytes, parseDocument } from "../../corpus/parse.js";
+import { type FileStamp, settledStamp } from "../../corpus/stamp.js";
 import type { DocumentFields, LoadWarning } from "../../corpus/types.js";
 import { CorpusFileReader } from "../../corpus/walk.js";
 import { type TermChunk, TermChunker } from "./postings-build.js";
@@ -25,15 +28,21 @@ export interface ChunkJob {
   readonly cachedHashes: readonly (string | null)[];
   /** Tokenize served documents into the chunk's postings. */
   readonly tokenize: boolean;
+  /** When the load started (ns), to take each file's settled stamp (stamp.ts); null: no stamps (no parse cache). */
+  readonly loadStartNs: bigint | null;
 }
 
-/** One file of a chunk: unreadable, the parse cache's (hash matched), or parsed (fields own their strings). */
+/**
+ * One file of a chunk: unreadable, the parse cache's (hash matched), or parsed (fields own their
+ * strings). `stamp`: the file's settled stamp when it was read (null: none; FolderJob.loadStartNs).
+ */
 export type ChunkFile =
   | { readonly path: string; readonly unreadable: string }
-  | { readonly path: string; readonly hash: string; readonly cached: true }
+  | { readonly path: string; readonly hash: string; readonly cached: true; readonly stamp: FileStamp | null }
   | {
       readonly path: string;
       readonly hash: string;
+      readonly stamp: FileStamp | null;
       readonly fields: DocumentFields | null;
       readonly warnings: LoadWarning[];
       readonly skipped?: string;
@@ -65,16 +74,23 @@ export class ChunkParser {
     const files: ChunkFile[] = [];
     const texts: (readonly string[])[] = [];
     job.paths.forEach((path, i) => {
+      // Valid until the next read; the stamp is taken by fstat before the bytes are read.
       let bytes: Buffer;
+      let stamp: FileStamp | null = null;
       try {
-        bytes = reader.read(path);
+        if (job.loadStartNs === null) bytes = reader.read(path);
+        else {
+          const read = reader.readWithStats(path);
+          bytes = read.bytes;
+          stamp = settledStamp(read.stats, job.loadStartNs);
+        }
       } catch (error) {
         files.push({ path, unreadable: (error as Error).message });
         return;
       }
       const hash = contentHashOfBytes(bytes);
       if (job.cachedHashes[i] === hash) {
-        files.push({ path, hash, cached: true });
+        files.push({ path, hash, cached: true, stamp });
         return;
       }
       const result = parseDocument(path, bytes.toString("utf8"), job.kindMap, hash);
@@ -83,8 +99,8 @@ export class ChunkParser {
       const fields = doc === null ? null : detach ? detached(documentFields(doc)) : documentFields(doc);
       files.push(
         result.skipped === undefined
-          ? { path, hash, fields, warnings: result.warnings }
-          : { path, hash, fields, warnings: result.warnings, skipped: result.skipped },
+          ? { path, hash, stamp, fields, warnings: result.warnings }
+          : { path, hash, stamp, fields, warnings: result.warnings, skipped: result.skipped },
       );
     });
     return { id: job.id, files, terms: job.tokenize ? this.#chunker.chunk(texts) : null };

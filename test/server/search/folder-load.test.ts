@@ -170,6 +170,19 @@ describe("the server's folder load", () => {
     expect(postingsDigest(prebuiltPostings(corpus.documents)!)).toBe(sequentialDigest(reference));
   }, 120_000);
 
+  it("runs the workers from the TypeScript sources through tsx when they are not built, same result", async () => {
+    const reference = await loadCorpus(mixed, { residentTextBytes: 0 });
+    const typescript = new URL("../../../src/server/search/load-worker.ts", import.meta.url);
+    const { corpus, report } = await loadServedCorpusReport(
+      mixed,
+      { residentTextBytes: 0, parallelFrom: 0, workers: 2 },
+      { workerModule: { typescript } },
+    );
+    expect(report.chunksInWorkers).toBeGreaterThan(0);
+    expect(served(corpus)).toEqual(served(reference));
+    expect(postingsDigest(prebuiltPostings(corpus.documents)!)).toBe(sequentialDigest(reference));
+  }, 120_000);
+
   it("loads a small or resident folder as loadCorpus does, without threads", async () => {
     const small = await loadServedCorpusReport(sampleCorpusDir());
     expect(small.report).toEqual({ workers: 0, chunksInWorkers: 0, chunksInThread: 0, postings: false });
