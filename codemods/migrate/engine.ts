@@ -134,30 +134,17 @@ export class AnalysisSession {
   constructor(cwd: string) {
     this.project = createAnalysisProject(findTsconfig(cwd));
   }
+  /**
+   * Hold `text` (less a byte-order mark) as the file's text, byte for byte. The engine computes its edits
+   * from this project's node positions and applies them to the text as given, so the two must agree:
+   * ts-morph's `replaceWithText` turned CRLF into LF, which put every edit in a CRLF file off by one per
+   * line above it (the gate then undid the rewrite). It also asked the language service for the file's
+   * indentation, a program rebuild per swap. A re-parse into the same path does neither.
+   */
   set(file: string, text: string): SourceFile {
     const body = text.startsWith(BOM) ? text.slice(1) : text;
     const existing = this.files.get(file);
-    if (existing) {
-      const compiler = existing.compilerNode;
-      // No token in the old text (empty, comments only): ts-morph may indent the new text there; its own way.
-      if (compiler.getStart(compiler) >= compiler.text.length) {
-        if (existing.getFullText() !== body) {
-          this.version++;
-          existing.replaceWithText(body);
-        }
-        return existing;
-      }
-      // The text ts-morph's replaceWithText leaves, without its manipulation (which asks the language
-      // service for the file's indentation, rebuilding the program on every swap): its code writer and
-      // its replace each turn line breaks into "\n" (test/migrate/session-swap.test.ts holds the two equal).
-      const next = body.includes("\r") ? toLf(toLf(body)) : body;
-      if (existing.getFullText() !== next) {
-        this.version++;
-        // The same wrapper, given a freshly parsed tree (its descendants are forgotten, as a replace does).
-        this.project.createSourceFile(file, next, { overwrite: true });
-      }
-      return existing;
-    }
+    if (existing && existing.getFullText() === body) return existing;
     this.version++;
     const sf = this.#fromDisk(file, body) ?? this.project.createSourceFile(file, body, { overwrite: true });
     this.files.set(file, sf);
@@ -204,11 +191,6 @@ export class AnalysisSession {
         return `${d.getCode()} ${typeof text === "string" ? text : text.getMessageText()}`;
       });
   }
-}
-
-/** Line breaks as ts-morph writes them when replacing a text. */
-function toLf(text: string): string {
-  return text.replace(/\r?\n/g, "\n");
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

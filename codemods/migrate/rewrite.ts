@@ -525,14 +525,20 @@ export function wrapperEdits(inner: Group, callers: readonly Group[]): Map<strin
   return edits;
 }
 
-/** Apply edits to a text, bottom-up; overlapping edits keep the first (outermost wins is not attempted). */
+/**
+ * Apply edits to a text, bottom-up; overlapping edits keep the first (outermost wins is not attempted).
+ * The edits are written with "\n" line breaks; in a text that breaks lines with CRLF they are written
+ * with CRLF (the rule insertMarkers uses), so a rewritten file keeps one line-break style.
+ */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   const sorted = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
+  const crlf = text.includes("\r\n");
   let out = text;
   let floor = Number.POSITIVE_INFINITY;
   for (const e of sorted) {
     if (e.end > floor) continue;
-    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+    const inserted = crlf ? e.text.replace(/\r?\n/g, "\r\n") : e.text;
+    out = out.slice(0, e.start) + inserted + out.slice(e.end);
     floor = e.start;
   }
   return out;

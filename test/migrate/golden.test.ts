@@ -18,6 +18,7 @@ import {
   CORPORA,
   type CorpusName,
   GOLDEN_DIR,
+  type GoldenFile,
   type GoldenRun,
   migrateCorpus,
   prepareWork,
@@ -62,6 +63,27 @@ describe.each(Object.keys(CORPORA) as CorpusName[])("migrate over %s", (name) =>
     600_000,
   );
 });
+
+/** The record as a CRLF checkout of the same corpus must give it: every written text with CRLF line breaks. */
+function withCrlf(golden: GoldenRun): GoldenRun {
+  const files: Record<string, GoldenFile> = {};
+  for (const [file, want] of Object.entries(golden.files))
+    files[file] = want.after === undefined ? want : { ...want, after: want.after.replace(/\r?\n/g, "\r\n") };
+  return { ...golden, files };
+}
+
+// A Windows checkout (git's core.autocrlf) holds every file with CRLF. The engine computes its rewrites
+// from its project's node positions and applies them to the text: when the project held a swapped file
+// with LF, every rewrite in a CRLF file landed off by a byte per line above it, the gate undid it, and the
+// call stayed on the contract without the legacy opt-in its reads need (53 of 121 files differed).
+describe.each(["realworld", "fixtures", "generated-100"] as const)(
+  "migrate over %s checked out with CRLF",
+  (name) => {
+    it("gives the recorded outputs, line breaks CRLF", async () => {
+      holdTo(await migrateCorpus(work, name, "in-process", "crlf"), withCrlf(expected(name)));
+    }, 600_000);
+  },
+);
 
 it("the record is not empty: changed files, flagged and rewritten sites, fallbacks in every real corpus", () => {
   for (const name of ["realworld", "fixtures"] as const) {

@@ -6,8 +6,9 @@
  * (test/migrate/golden.test.ts) holds the engine to the committed record, so
  * a speed change that alters one byte of any output fails.
  */
-import { cp, mkdir } from "node:fs/promises";
-import { join, relative, resolve } from "node:path";
+import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { extname, join, relative, resolve } from "node:path";
+import { SOURCE_EXTENSIONS } from "../../../codemods/migrate/parser.js";
 import { migrate } from "../../../codemods/migrate/run.js";
 import { makeNodeModules } from "../../codemods/realworld/copies.js";
 import { generateConsumers } from "./generated.js";
@@ -51,9 +52,11 @@ export async function migrateCorpus(
   work: string,
   name: CorpusName,
   poolMode: "workers" | "in-process",
+  lineBreaks: "as-is" | "crlf" = "as-is",
 ): Promise<GoldenRun> {
-  const dir = join(work, `${name}-${poolMode}`);
+  const dir = join(work, `${name}-${poolMode}-${lineBreaks}`);
   await CORPORA[name](dir);
+  if (lineBreaks === "crlf") await toCrlf(dir);
   const { summary, outcomes } = await migrate({
     paths: [dir],
     cwd: dir,
@@ -79,4 +82,21 @@ export async function migrateCorpus(
     ),
     fallbacks: summary.fallbacks.map((f) => `${f.file}: ${f.reason}`),
   };
+}
+
+/** Source files a migrate run reads (the extensions codemods/migrate/files.ts walks). */
+const SOURCE = new Set<string>(SOURCE_EXTENSIONS.map((e) => `.${e}`));
+
+/**
+ * Rewrite every source file of a corpus with CRLF line breaks, as a Windows checkout (git's
+ * core.autocrlf) holds them. Files that already hold a CR are left as they are.
+ */
+export async function toCrlf(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !SOURCE.has(extname(entry.name).toLowerCase())) continue;
+    const file = join(entry.parentPath, entry.name);
+    if (file.includes("/node_modules/")) continue;
+    const text = await readFile(file, "utf8");
+    if (!text.includes("\r")) await writeFile(file, text.replaceAll("\n", "\r\n"));
+  }
 }
