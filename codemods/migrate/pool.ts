@@ -71,10 +71,38 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
   if (options.mode === "workers" && !worker) {
     throw new Error("migrate: the worker pool needs the compiled runner (dist/); run `npm run build` first");
   }
+  const children: ChildProcess[] = [];
+  // A worker takes a while to start (it loads the transforms and the SDK they name): workers are
+  // forked as soon as they are known to be needed, so that they start while the files are still read.
+  const forkWorkers = () => {
+    if (children.length > 0 || worker === null) return;
+    for (let i = 0; i < Math.max(1, options.concurrency); i++)
+      children.push(fork(worker, [], { stdio: ["ignore", "ignore", "inherit", "ipc"] }));
+  };
+  const workersWanted = (candidates: number) =>
+    options.mode
+      ? options.mode === "workers"
+      : worker !== null && options.concurrency > 1 && candidates > 2 * BATCH;
+  try {
+    return await runWith(files, options, worker, children, workersWanted, forkWorkers);
+  } finally {
+    for (const child of children) child.kill();
+  }
+}
+
+async function runWith(
+  files: readonly string[],
+  options: PoolOptions,
+  worker: string | null,
+  children: ChildProcess[],
+  workersWanted: (candidates: number) => boolean,
+  forkWorkers: () => void,
+): Promise<PoolRun> {
   // Each file is read once, here. Files that never mention oddkit are settled unparsed: only the rest travel.
   const sources = new Map<string, string>();
   const settled = new Map<string, FileOutcome>();
   const candidates: SourceFile[] = [];
+  if (workersWanted(0)) forkWorkers();
   for (const file of files) {
     const read = await readSource(file, options.maxFileBytes ?? MIGRATE_MAX_FILE_BYTES);
     if ("outcome" in read) {
@@ -83,71 +111,74 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
     }
     const { source } = read;
     sources.set(file, source);
-    if (mentionsOddkit(source)) candidates.push({ file, source });
-    else settled.set(file, { file, status: "unchanged", sites: [], todos: scanTodos(source) });
+    if (mentionsOddkit(source)) {
+      candidates.push({ file, source });
+      if (children.length === 0 && workersWanted(candidates.length)) forkWorkers();
+    } else settled.set(file, { file, status: "unchanged", sites: [], todos: scanTodos(source) });
   }
   const batches: SourceFile[][] = [];
   for (let i = 0; i < candidates.length; i += BATCH) batches.push(candidates.slice(i, i + BATCH));
-  const wanted =
-    options.mode ??
-    (worker && options.concurrency > 1 && candidates.length > 2 * BATCH ? "workers" : "in-process");
-  const useWorkers = wanted === "workers" && worker !== null;
-  const children: ChildProcess[] = [];
+  const useWorkers = workersWanted(candidates.length) && worker !== null;
+  if (useWorkers) {
+    // Only as many workers as there are batches keep running.
+    for (const child of children.splice(Math.max(1, batches.length))) child.kill();
+  }
   const done: FileOutcome[] = [];
   let lanes: Lane[] = [];
-  try {
-    if (useWorkers) {
-      let id = 0;
-      for (let i = 0; i < Math.max(1, Math.min(options.concurrency, batches.length)); i++) {
-        const child = fork(worker, [], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
-        children.push(child);
-        // A worker answers its messages in order: each of its lanes is one batch in flight.
-        for (let k = 0; k < IN_FLIGHT; k++)
-          lanes.push(
-            async (batch) =>
-              (await ask(child, { id: id++, files: batch, transforms: options.transforms })).outcomes,
+  if (useWorkers) {
+    let id = 0;
+    // With work alongside, this thread is busy while the workers transform and cannot hand out
+    // batches: every batch is sent up front (each worker queues its share).
+    const inFlight = options.alongside ? Math.ceil(batches.length / children.length) : IN_FLIGHT;
+    for (const child of children) {
+      const ask = channel(child);
+      // A worker answers its messages in order: each of its lanes is one batch in flight.
+      for (let k = 0; k < inFlight; k++)
+        lanes.push(async (batch) => {
+          const reply = await ask({ id: id++, files: batch, transforms: options.transforms });
+          // The worker leaves out the original text of a changed file: this thread has it.
+          return reply.outcomes.map((o) =>
+            o.status === "changed" ? { ...o, before: sources.get(o.file) as string } : o,
           );
-      }
-    } else {
-      lanes = [async (batch) => transformBatch(batch, options.transforms)];
+        });
     }
-    let next = 0;
-    // The caller's work alongside starts once every lane has sent its first batch (a macrotask later).
-    const alongside =
-      useWorkers && options.alongside
-        ? new Promise<void>((settle, fail) =>
-            setImmediate(() =>
-              setImmediate(() => {
-                try {
-                  options.alongside?.(sources);
-                  settle();
-                } catch (error) {
-                  fail(error);
-                }
-              }),
-            ),
-          )
-        : undefined;
-    await Promise.all([
-      ...(alongside ? [alongside] : []),
-      ...lanes.map(async (lane) => {
-        while (next < batches.length && !options.signal?.aborted) {
-          // A macrotask turn per batch: an in-process lane never yields otherwise, and SIGINT/SIGTERM could not land.
-          await new Promise((settle) => setImmediate(settle));
-          // Another lane may have taken the last batch while this one waited.
-          const batch = batches[next++];
-          if (batch === undefined) break;
-          for (const outcome of await lane(batch)) {
-            done.push(outcome);
-            options.onOutcome?.(outcome);
-          }
-        }
-      }),
-    ]);
-    if (!useWorkers) options.alongside?.(sources);
-  } finally {
-    for (const child of children) child.kill();
+  } else {
+    lanes = [async (batch) => transformBatch(batch, options.transforms)];
   }
+  let next = 0;
+  // The caller's work alongside starts once every lane has sent its first batch (a macrotask later).
+  const alongside =
+    useWorkers && options.alongside
+      ? new Promise<void>((settle, fail) =>
+          setImmediate(() =>
+            setImmediate(() => {
+              try {
+                options.alongside?.(sources);
+                settle();
+              } catch (error) {
+                fail(error);
+              }
+            }),
+          ),
+        )
+      : undefined;
+  await Promise.all([
+    ...(alongside ? [alongside] : []),
+    ...lanes.map(async (lane) => {
+      while (next < batches.length && !options.signal?.aborted) {
+        // A macrotask turn per batch: an in-process lane never yields otherwise, and SIGINT/SIGTERM could not land.
+        await new Promise((settle) => setImmediate(settle));
+        // Another lane may have taken the last batch while this one waited.
+        const batch = batches[next++];
+        if (batch === undefined) break;
+        for (const outcome of await lane(batch)) {
+          done.push(outcome);
+          options.onOutcome?.(outcome);
+        }
+      }
+    }),
+  ]);
+  if (!useWorkers) options.alongside?.(sources);
   for (const outcome of settled.values()) options.onOutcome?.(outcome);
   const byFile = new Map(done.map((o) => [o.file, o]));
   const outcomes = files.map((f) => settled.get(f) ?? byFile.get(f) ?? interruptedOutcome(f));
@@ -185,25 +216,40 @@ export async function readSource(
   }
 }
 
-function ask(child: ChildProcess, request: WorkerRequest): Promise<WorkerReply> {
-  return new Promise((resolvePromise, reject) => {
-    const onMessage = (reply: WorkerReply) => {
-      if (reply.id !== request.id) return;
-      cleanup();
-      resolvePromise(reply);
-    };
-    const onExit = (code: number | null) => {
-      cleanup();
-      reject(
-        new Error(`migrate: a worker exited (code ${code}) while transforming ${request.files.length} files`),
-      );
-    };
-    const cleanup = () => {
-      child.off("message", onMessage);
-      child.off("exit", onExit);
-    };
-    child.on("message", onMessage);
-    child.on("exit", onExit);
-    child.send(request);
+/**
+ * Requests to one worker, answered by id. One listener per worker whatever
+ * the number of requests in flight (every batch may be queued at once).
+ */
+function channel(child: ChildProcess): (request: WorkerRequest) => Promise<WorkerReply> {
+  const waiting = new Map<
+    number,
+    { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }
+  >();
+  const sizes = new Map<number, number>();
+  child.on("message", (reply: WorkerReply) => {
+    const entry = waiting.get(reply.id);
+    if (!entry) return;
+    waiting.delete(reply.id);
+    entry.resolve(reply);
   });
+  child.on("exit", (code: number | null) => {
+    for (const [id, entry] of waiting) {
+      entry.reject(
+        new Error(`migrate: a worker exited (code ${code}) while transforming ${sizes.get(id)} files`),
+      );
+    }
+    waiting.clear();
+  });
+  return (request) =>
+    new Promise((resolve, reject) => {
+      sizes.set(request.id, request.files.length);
+      waiting.set(request.id, {
+        resolve: (reply) => {
+          sizes.delete(request.id);
+          resolve(reply);
+        },
+        reject,
+      });
+      child.send(request);
+    });
 }
