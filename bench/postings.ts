@@ -6,9 +6,10 @@
  * worktree of main), rounds interleaved so both see the same machine load.
  * The two indexes must be identical (their digests are compared) or it fails.
  *
- *   npx tsx bench/postings.ts --baseline ../main [--docs 10000] [--rounds 5]
+ *   node --expose-gc --import tsx bench/postings.ts --baseline ../main [--docs 10000] [--rounds 5]
  *
- * Without --baseline it times this checkout alone.
+ * Without --baseline it times this checkout alone. With --expose-gc each run
+ * starts after a full collection (the other side's garbage is not billed to it).
  */
 import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
@@ -88,6 +89,7 @@ interface Timing {
 
 /** One cold build as a folder load runs it: field texts and chunks per 128 documents, then merged and grouped. */
 function run(b: Builder, docs: readonly CorpusDocument[]): Timing {
+  (globalThis as { gc?: () => void }).gc?.();
   const chunker = new b.TermChunker();
   const chunks: unknown[] = [];
   let cpu = process.cpuUsage();
@@ -98,6 +100,7 @@ function run(b: Builder, docs: readonly CorpusDocument[]): Timing {
   }
   const chunkWall = performance.now() - wall;
   const chunkCpu = cpuMs(cpu);
+  (globalThis as { gc?: () => void }).gc?.();
   cpu = process.cpuUsage();
   const merger = new b.PostingsMerger(docs.length);
   for (const chunk of chunks) {
