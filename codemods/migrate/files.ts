@@ -113,6 +113,8 @@ export async function discoverSourceFiles(
       skipped.set(dir, `folder not readable: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
+    // A folder's source files are measured all at once (one at a time, each lstat is a round trip).
+    const sourceFiles: string[] = [];
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.isFile() && isStaleTempFile(path)) {
@@ -125,9 +127,11 @@ export async function discoverSourceFiles(
       else if (entry.isDirectory()) {
         if (!IGNORED.has(entry.name)) await walk(path);
       } else if (entry.isFile() && isSourceName(entry.name)) {
-        considerFile(path, (await lstat(path)).size);
+        sourceFiles.push(path);
       }
     }
+    const sizes = await Promise.all(sourceFiles.map(async (path) => (await lstat(path)).size));
+    for (const [k, path] of sourceFiles.entries()) considerFile(path, sizes[k] as number);
   };
 
   for (const root of roots) {

@@ -62,6 +62,11 @@ export interface PoolRun {
 const BATCH = 16;
 /** Batches a worker holds at once: the next one is queued while it transforms one. */
 const IN_FLIGHT = 2;
+/**
+ * Files read at once. Each read is a few trips to the thread pool: one file
+ * at a time, 2,000 small files took 2.5 s (0.2–0.3 s 32 at a time, same load).
+ */
+const READ_AHEAD = 32;
 
 /** Runs one batch: in this process, or in a worker process. */
 type Lane = (batch: readonly SourceFile[]) => Promise<readonly FileOutcome[]>;
@@ -103,18 +108,24 @@ async function runWith(
   const settled = new Map<string, FileOutcome>();
   const candidates: SourceFile[] = [];
   if (workersWanted(0)) forkWorkers();
-  for (const file of files) {
-    const read = await readSource(file, options.maxFileBytes ?? MIGRATE_MAX_FILE_BYTES);
-    if ("outcome" in read) {
-      settled.set(file, read.outcome);
-      continue;
+  const maxBytes = options.maxFileBytes ?? MIGRATE_MAX_FILE_BYTES;
+  for (let start = 0; start < files.length; start += READ_AHEAD) {
+    const window = files.slice(start, start + READ_AHEAD);
+    const reads = await Promise.all(window.map((file) => readSource(file, maxBytes)));
+    // Taken in file order, as if read one by one.
+    for (const [k, file] of window.entries()) {
+      const read = reads[k] as Awaited<ReturnType<typeof readSource>>;
+      if ("outcome" in read) {
+        settled.set(file, read.outcome);
+        continue;
+      }
+      const { source } = read;
+      sources.set(file, source);
+      if (mentionsOddkit(source)) {
+        candidates.push({ file, source });
+        if (children.length === 0 && workersWanted(candidates.length)) forkWorkers();
+      } else settled.set(file, { file, status: "unchanged", sites: [], todos: scanTodos(source) });
     }
-    const { source } = read;
-    sources.set(file, source);
-    if (mentionsOddkit(source)) {
-      candidates.push({ file, source });
-      if (children.length === 0 && workersWanted(candidates.length)) forkWorkers();
-    } else settled.set(file, { file, status: "unchanged", sites: [], todos: scanTodos(source) });
   }
   const batches: SourceFile[][] = [];
   for (let i = 0; i < candidates.length; i += BATCH) batches.push(candidates.slice(i, i + BATCH));
