@@ -17,6 +17,8 @@ import { parseArgs } from "node:util";
 import { generateCorpus } from "../scripts/generate-corpus.js";
 import { corpusFromFiles } from "../src/corpus/index.js";
 import type { CorpusDocument } from "../src/corpus/types.js";
+// The columns a merge finishes with; both checkouts share this shape (the digest reads only these).
+import type { Postings } from "../src/server/search/postings-build.js";
 
 const { values } = parseArgs({
   options: {
@@ -41,16 +43,6 @@ interface Builder {
     merge(source: number, chunk: unknown): void;
     finish(): Postings;
   };
-}
-
-interface Postings {
-  readonly terms: readonly string[];
-  readonly sortedTermIds: Uint32Array;
-  readonly start: Uint32Array;
-  readonly docs: Uint32Array;
-  readonly freqs: Uint32Array;
-  readonly fieldLengths: readonly Uint32Array[];
-  readonly averageFieldLengths: readonly number[];
 }
 
 async function builder(name: string, root: string): Promise<Builder> {
