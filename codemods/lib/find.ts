@@ -42,8 +42,7 @@ function walkerFor(j: JSCodeshift, names: readonly string[]): Walker {
   return walker;
 }
 
-function release(j: JSCodeshift, names: readonly string[], walker: Walker): void {
-  void j;
+function release(names: readonly string[], walker: Walker): void {
   walker.start = null;
   walker.handlers = {};
   const key = names.join(",");
@@ -78,7 +77,7 @@ export function visitPaths(
     try {
       walker.visitor.visit(start);
     } finally {
-      release(j, names, walker);
+      release(names, walker);
     }
   }
 }

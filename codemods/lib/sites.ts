@@ -7,7 +7,7 @@
  * - a positional wrapper call `callTool("oddkit_search", { … })` (tool name
  *   first, arguments object second), the shape of hand-written helpers.
  */
-import type { Collection, JSCodeshift } from "jscodeshift";
+import type { ASTPath, Collection, JSCodeshift } from "jscodeshift";
 import { type Action, actionForTool, UNIFIED_TOOL } from "oddkit-sdk/contract";
 import { getProperty, getPropertyValue, type Node, staticString } from "./ast.js";
 import { visitPaths } from "./find.js";
@@ -32,8 +32,8 @@ function isOddkitToolName(name: string | null): name is string {
 export function findToolSites(j: JSCodeshift, root: Collection): ToolSite[] {
   // One walk for both shapes (each transform asks, so this runs several times per file); the order is
   // what two finds gave: every tool-call object in document order, then every positional call.
-  const objects: Node[] = [];
-  const calls: Node[] = [];
+  const objects: ASTPath<Node>[] = [];
+  const calls: ASTPath<Node>[] = [];
   visitPaths(j, root, {
     ObjectExpression: (path) => void objects.push(path),
     CallExpression: (path) => void calls.push(path),
