@@ -17,6 +17,8 @@ import { parseArgs } from "node:util";
 import { generateCorpus } from "../scripts/generate-corpus.js";
 import { corpusFromFiles } from "../src/corpus/index.js";
 import type { CorpusDocument } from "../src/corpus/types.js";
+// Files per chunk, as the workers of a folder load take them.
+import { CHUNK_FILES } from "../src/server/search/folder-load.js";
 // The columns a merge finishes with; both checkouts share this shape (the digest reads only these).
 import type { Postings } from "../src/server/search/postings-build.js";
 
@@ -29,8 +31,6 @@ const { values } = parseArgs({
 });
 const DOCS = Number(values.docs);
 const ROUNDS = Number(values.rounds);
-/** Files per chunk of a folder load (folder-load.ts CHUNK_FILES). */
-const CHUNK_FILES = 128;
 
 interface Builder {
   readonly name: string;

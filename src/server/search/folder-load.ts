@@ -69,7 +69,7 @@ export interface FolderLoadReport {
 
 const DEFAULT_PARALLEL_FROM = 2000;
 /** Files per chunk: enough to amortise a message, few enough to keep both threads busy to the end. */
-const CHUNK_FILES = 128;
+export const CHUNK_FILES = 128;
 /** Chunks sent to a worker ahead of its replies, so it never waits for the loading thread. */
 const IN_FLIGHT = 2;
 
