@@ -300,7 +300,8 @@ export class ParseCache {
     const batches = Math.ceil(paths.length / size);
     if (head) yield* this.#head(batches);
     for (let b = from / size; b < batches; b++) {
-      const batch: Batch = paths.slice(b * size, (b + 1) * size).map((path) => [path, this.#next[path]!]);
+      const batch: Batch = [];
+      for (const path of paths.slice(b * size, (b + 1) * size)) batch.push([path, this.#next[path]!]);
       yield* lengthPrefixed(serialize(batch));
     }
   }
@@ -335,7 +336,11 @@ export class ParseCache {
   }
 }
 
-/** The streamed entries `from..to` as a batch. */
+/**
+ * The streamed entries `from..to` as a batch. Batches are built by `push` here and in `#records`:
+ * v8.serialize writes an array with holes (what `map` may make, depending on the JIT) in another
+ * form than a packed one, and the streamed bytes must be those a save at the end writes.
+ */
 function batchOf(stream: Stream, from: number, to: number): Batch {
   const batch: Batch = [];
   for (let i = from; i < to; i++) batch.push([stream.paths[i]!, stream.entries[i]!]);
