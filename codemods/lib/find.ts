@@ -4,7 +4,10 @@
  * the supertype table of every known node type (~300): on a consumer-dense
  * repository that was a sixth of the transforms' time, more than the walks
  * themselves. Here one visitor per set of type names is built once and
- * reused; the walk, its order and the paths it yields are jscodeshift's:
+ * reused (per ast-types instance: a visitor dispatches through the type
+ * tables of the instance that built it, so a `j` from another copy of
+ * ast-types gets visitors of its own); the walk, its order and the paths it
+ * yields are jscodeshift's:
  * the starting paths themselves are never matched, a node (not a path) is
  * wrapped in a parentless `NodePath` as `j(node)` does, and a node type's
  * subtypes match (`CallExpression` finds `OptionalCallExpression` too).
@@ -22,11 +25,20 @@ interface Walker {
   handlers: PathHandlers;
 }
 
-const walkers = new Map<string, Walker[]>();
+/** Idle walkers by ast-types instance (`j.types`), then by the type names they visit. */
+const walkers = new WeakMap<object, Map<string, Walker[]>>();
+
+function idleWalkers(j: JSCodeshift): Map<string, Walker[]> {
+  let byNames = walkers.get(j.types);
+  if (!byNames) {
+    byNames = new Map();
+    walkers.set(j.types, byNames);
+  }
+  return byNames;
+}
 
 function walkerFor(j: JSCodeshift, names: readonly string[]): Walker {
-  const key = names.join(",");
-  const idle = walkers.get(key);
+  const idle = idleWalkers(j).get(names.join(","));
   // A handler may start another walk of the same kind: then a second walker is built (never re-entered).
   const free = idle?.pop();
   if (free) return free;
@@ -42,13 +54,14 @@ function walkerFor(j: JSCodeshift, names: readonly string[]): Walker {
   return walker;
 }
 
-function release(names: readonly string[], walker: Walker): void {
+function release(j: JSCodeshift, names: readonly string[], walker: Walker): void {
   walker.start = null;
   walker.handlers = {};
+  const byNames = idleWalkers(j);
   const key = names.join(",");
-  const idle = walkers.get(key);
+  const idle = byNames.get(key);
   if (idle) idle.push(walker);
-  else walkers.set(key, [walker]);
+  else byNames.set(key, [walker]);
 }
 
 /** The starting paths of `from`, as `j(from)` would hold them. */
@@ -77,7 +90,7 @@ export function visitPaths(
     try {
       walker.visitor.visit(start);
     } finally {
-      release(names, walker);
+      release(j, names, walker);
     }
   }
 }

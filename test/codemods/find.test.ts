@@ -75,4 +75,29 @@ describe("findPaths", () => {
       );
     },
   );
+
+  it("builds its visitors with the ast-types of the j it is given (the cache is per ast-types instance)", () => {
+    const j = jscodeshiftFor("a.ts");
+    const root = j("f(1); g(h(2));");
+    // A visitor for CallExpression is now cached for j's ast-types.
+    expect(findPaths(j, root, j.CallExpression)).toHaveLength(3);
+    // A j from another copy of ast-types (here: the same tables behind another PathVisitor).
+    let built = 0;
+    const PathVisitor = {
+      fromMethodsObject(methods: object) {
+        built += 1;
+        return j.types.PathVisitor.fromMethodsObject(methods);
+      },
+    };
+    const other = Object.assign((...args: Parameters<typeof j>) => j(...args), j, {
+      types: { ...j.types, PathVisitor },
+    }) as unknown as typeof j;
+    expect(findPaths(other, root, j.CallExpression).map((p) => p.value)).toEqual(
+      root.find(j.CallExpression).nodes(),
+    );
+    expect(built).toBe(1);
+    // ... and reused for that instance.
+    findPaths(other, root, j.CallExpression);
+    expect(built).toBe(1);
+  });
 });
