@@ -3,9 +3,10 @@
  * forward shim): neither it nor anything it imports may reach for Node.
  */
 import { fileURLToPath } from "node:url";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bundleEntry } from "../../scripts/bundle-entry.js";
-import { buildDocument, readDocumentText } from "../../src/corpus/document.js";
+import { buildDocument, normalizeText, readDocumentText } from "../../src/corpus/document.js";
 import { parseDocument } from "../../src/corpus/parse.js";
 
 const ENTRY = fileURLToPath(new URL("../../src/corpus/document.ts", import.meta.url));
@@ -23,5 +24,30 @@ describe("src/corpus/document.ts", () => {
     const text = "---\ntitle: T\ndate: 2026-05-23\n---\n# H\n\n> Quote.\n\n## Summary\n\nS.\n";
     const expected = parseDocument("docs/a.md", text).document!;
     expect(buildDocument("docs/a.md", text, readDocumentText(text), expected.contentHash)).toEqual(expected);
+  });
+});
+
+describe("normalizeText", () => {
+  it("drops one leading byte-order mark and makes every \\r\\n and lone \\r a \\n, as the two replaces it stands for", () => {
+    const unit = fc.constantFrom(
+      "\r",
+      "\n",
+      "\r\n",
+      "\n\r",
+      "\ufeff",
+      "a",
+      "é",
+      "—",
+      "\u2028",
+      "\ud83d\ude00",
+      " ",
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 20 }), (units) => {
+        const text = units.join("");
+        expect(normalizeText(text)).toBe(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

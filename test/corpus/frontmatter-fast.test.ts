@@ -7,6 +7,8 @@
  * subset ends (quotes, escapes, `: `, ` #`, indicators, numbers, null and
  * bool words, non-breaking and other Unicode spaces, tabs, controls, astral
  * characters, duplicate and odd keys, nested and mixed-indentation lists).
+ * On every one of those inputs the fast path also answers (or refuses)
+ * exactly as its earlier regex-per-line version did (frontmatter-fast-oracle.ts).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +19,7 @@ import { generateCorpus } from "../../scripts/generate-corpus.js";
 import { normalizeText } from "../../src/corpus/document.js";
 import { parseFrontmatter, parseFrontmatterYaml, splitFrontmatter } from "../../src/corpus/frontmatter.js";
 import { fastFrontmatter } from "../../src/corpus/frontmatter-fast.js";
+import { fastFrontmatter as fastFrontmatterBefore } from "./frontmatter-fast-oracle.js";
 
 const ROOTS = ["../../corpus/", "../fixtures/corpora/"].map((p) =>
   fileURLToPath(new URL(p, import.meta.url)),
@@ -70,6 +73,7 @@ function agrees(yaml: string): boolean {
   expect(difference(got.data, reference.data), JSON.stringify(yaml)).toBeNull();
   const fast = fastFrontmatter(yaml);
   if (fast !== null) expect(reference.problems).toEqual([]);
+  expect(difference(fast, fastFrontmatterBefore(yaml)), JSON.stringify(yaml)).toBeNull();
   return fast !== null;
 }
 
@@ -281,6 +285,29 @@ describe("frontmatter fast path on generated frontmatter (fast-check)", () => {
         agrees(yaml);
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it("answers and refuses exactly as the regex-per-line fast path did, on any lines of the pieces", () => {
+    const spaces = fc.constantFrom("", " ", "  ");
+    const anyLine = fc.oneof(
+      // Key lines and list items with any value of the pieces (around and between them, any spacing),
+      fc.tuple(key, fc.constantFrom(":", ": ", ":  ", " :"), text, spaces).map((parts) => parts.join("")),
+      fc.tuple(spaces, fc.constantFrom("-", "- ", "-  "), text, spaces).map((parts) => parts.join("")),
+      // and anything else the pieces make.
+      fc
+        .array(fc.oneof(piece, key, fc.constantFrom("- ", ": ", ":", "-")), { maxLength: 8 })
+        .map((parts) => parts.join("")),
+    );
+    fc.assert(
+      fc.property(fc.array(anyLine, { maxLength: 8 }), (lines) => {
+        const yaml = lines.join("\n");
+        expect(
+          difference(fastFrontmatter(yaml), fastFrontmatterBefore(yaml)),
+          JSON.stringify(yaml),
+        ).toBeNull();
+      }),
+      { numRuns: 5000 },
     );
   });
 

@@ -20,6 +20,7 @@
  * rewrites the chunk's keys to corpus ids in place and keeps the chunk, and
  * the final grouping frees each chunk as soon as it is scattered.
  */
+import { doubled } from "../../typed-arrays.js";
 import { RawTokens } from "./raw-tokens.js";
 import { FIELDS, processTerm, TokenScanner, type TokenSink } from "./terms.js";
 
@@ -63,7 +64,7 @@ class Buffer32 {
   data = new Uint32Array(1 << 14);
   length = 0;
   push(value: number): void {
-    if (this.length === this.data.length) this.data = grow(this.data);
+    if (this.length === this.data.length) this.data = doubled(this.data);
     this.data[this.length++] = value;
   }
   take(): Uint32Array {
@@ -71,13 +72,6 @@ class Buffer32 {
     this.length = 0;
     return out;
   }
-}
-
-/** The same typed array, twice as long. */
-function grow<T extends Int32Array | Uint32Array>(array: T): T {
-  const grown = new (array.constructor as new (length: number) => T)(array.length * 2);
-  grown.set(array);
-  return grown;
 }
 
 /** The counts as 16-bit when every one fits (almost always: a term 65,536 times in one field is rare). */
@@ -162,7 +156,7 @@ export class TermChunker implements TokenSink {
     }
     const termId = this.#rawTerm[rawId]!;
     if (termId >= 0 && this.#counts[termId]!++ === 0) {
-      if (this.#touchedCount === this.#touched.length) this.#touched = grow(this.#touched);
+      if (this.#touchedCount === this.#touched.length) this.#touched = doubled(this.#touched);
       this.#touched[this.#touchedCount++] = termId;
     }
   }
@@ -170,8 +164,8 @@ export class TermChunker implements TokenSink {
   /** A raw token met for the first time: its term (a new one gets the next term id). */
   #learn(rawId: number, token: string): void {
     if (rawId >= this.#rawTerm.length) {
-      this.#rawTerm = grow(this.#rawTerm);
-      this.#rawStamp = grow(this.#rawStamp);
+      this.#rawTerm = doubled(this.#rawTerm);
+      this.#rawStamp = doubled(this.#rawStamp);
     }
     const term = processTerm(token);
     let termId = term === null ? -1 : this.#termIds.get(term);
@@ -179,7 +173,7 @@ export class TermChunker implements TokenSink {
       termId = this.#termIds.size;
       this.#termIds.set(term!, termId);
       this.#newTerms.push(term!);
-      if (termId >= this.#counts.length) this.#counts = grow(this.#counts);
+      if (termId >= this.#counts.length) this.#counts = doubled(this.#counts);
     }
     this.#rawTerm[rawId] = termId;
   }
@@ -271,7 +265,7 @@ export class PostingsMerger {
       }
       const corpusKey = id * FIELD_COUNT + field;
       keys[i] = corpusKey;
-      while (corpusKey >= this.#keyCounts.length) this.#keyCounts = grow(this.#keyCounts);
+      while (corpusKey >= this.#keyCounts.length) this.#keyCounts = doubled(this.#keyCounts);
       this.#keyCounts[corpusKey]!++;
     }
     const first = this.#merged;

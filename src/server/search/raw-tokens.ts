@@ -9,6 +9,8 @@
  * are kept, packed end to end, to compare a candidate against (a hash match
  * alone proves nothing). Ids are given in order of first `intern`: 0, 1, 2…
  */
+import { doubled, resized } from "../../typed-arrays.js";
+
 export class RawTokens {
   /** Slot → token id + 1 (0: empty). At most half full. */
   #slots = new Int32Array(1 << 12);
@@ -54,15 +56,15 @@ export class RawTokens {
   #add(text: Uint16Array, start: number, end: number, hash: number, slot: number): number {
     const id = this.#size++;
     if (id + 1 >= this.#hashes.length) {
-      this.#hashes = grown(this.#hashes, this.#hashes.length * 2);
-      this.#starts = grown(this.#starts, this.#hashes.length + 1);
+      this.#hashes = doubled(this.#hashes);
+      this.#starts = resized(this.#starts, this.#hashes.length + 1);
     }
     const from = this.#starts[id]!;
     const to = from + (end - start);
     if (to > this.#units.length) {
       let length = this.#units.length * 2;
       while (length < to) length *= 2;
-      this.#units = grown(this.#units, length);
+      this.#units = resized(this.#units, length);
     }
     this.#units.set(text.subarray(start, end), from);
     this.#starts[id + 1] = to;
@@ -83,11 +85,4 @@ export class RawTokens {
     }
     this.#slots = slots;
   }
-}
-
-/** `array`'s contents in a new array of `length` elements of the same type. */
-function grown<T extends Int32Array | Uint32Array | Uint16Array>(array: T, length: number): T {
-  const out = new (array.constructor as new (length: number) => T)(length);
-  out.set(array);
-  return out;
 }
