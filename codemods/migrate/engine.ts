@@ -146,7 +146,10 @@ export class AnalysisSession {
     const existing = this.files.get(file);
     if (existing && existing.getFullText() === body) return existing;
     this.version++;
-    const sf = this.#fromDisk(file, body) ?? this.project.createSourceFile(file, body, { overwrite: true });
+    // A file the project holds already is re-parsed from the text; only a new one may come from disk.
+    const sf =
+      (existing ? null : this.#fromDisk(file, body)) ??
+      this.project.createSourceFile(file, body, { overwrite: true });
     this.files.set(file, sf);
     return sf;
   }
@@ -191,6 +194,30 @@ export class AnalysisSession {
         return `${d.getCode()} ${typeof text === "string" ? text : text.getMessageText()}`;
       });
   }
+}
+
+/**
+ * Type diagnostics of `files` with every text of the analysed set original, as the first stage
+ * had them: the texts changed since are swapped back for it, and forth again after (the project
+ * ends holding the texts it held).
+ */
+function originalDiagnostics(
+  session: AnalysisSession,
+  set: readonly string[],
+  sources: ReadonlyMap<string, string>,
+  files: Iterable<string>,
+): Map<string, string[]> {
+  const changed = new Map<string, string>();
+  for (const f of set) {
+    const source = sources.get(f) as string;
+    const now = session.text(f);
+    if (now !== undefined && now !== (source.startsWith(BOM) ? source.slice(1) : source)) changed.set(f, now);
+  }
+  for (const f of changed.keys()) session.set(f, sources.get(f) as string);
+  const diagnostics = new Map<string, string[]>();
+  for (const f of files) diagnostics.set(f, session.diagnostics(f));
+  for (const [f, text] of changed) session.set(f, text);
+  return diagnostics;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -288,9 +315,8 @@ export function checkSites(cwd: string, sources: ReadonlyMap<string, string>): S
 
 /**
  * What the engine does before it needs the transforms' outputs: the warm
- * project over the original texts, the detection over them and the type
- * diagnostics of the files with sites. `migrate` runs it while the worker
- * processes transform (pool.ts `alongside`).
+ * project over the original texts and the detection over them. `migrate`
+ * runs it while the worker processes transform (pool.ts `alongside`).
  */
 export interface PreparedEngine {
   readonly session: AnalysisSession;
@@ -300,11 +326,6 @@ export interface PreparedEngine {
   readonly unreadable: ReadonlyMap<string, string>;
   /** The legacy sites over the original texts. */
   readonly before: Site[];
-  /**
-   * Type diagnostics of each file with a site, every text original: the
-   * no-new-errors gate's "before" for the files the transforms rewrote.
-   */
-  readonly diagnostics: ReadonlyMap<string, string[]>;
 }
 
 /** The engine's first stage; null when no file mentions oddkit (nothing to analyse). */
@@ -325,11 +346,7 @@ export function prepareEngine(cwd: string, sources: ReadonlyMap<string, string>)
       unreadable.set(f, error instanceof Error ? error.message : String(error));
     }
   }
-  const before = session.detect(set);
-  const diagnostics = new Map<string, string[]>();
-  const withSites = new Set(before.map((s) => s.file));
-  for (const f of set) if (withSites.has(f)) diagnostics.set(f, session.diagnostics(f));
-  return { session, set, unreadable, before, diagnostics };
+  return { session, set, unreadable, before: session.detect(set) };
 }
 
 export function runEngine(
@@ -386,15 +403,28 @@ export function runEngine(
     afterText.set(input.file, input.after);
   }
 
-  // The no-new-errors gate, over the warm project.
+  // The no-new-errors gate, over the warm project. A file's diagnostics "before" are needed only when it
+  // has diagnostics after (a file with none cannot have gained one): most rewrites type-check clean, and
+  // their originals are never type-checked.
   const diagBefore = new Map<string, string[]>();
-  // Taken with every text original, as the first stage took them (for the files with sites).
-  for (const f of afterText.keys()) diagBefore.set(f, prepared.diagnostics.get(f) ?? session.diagnostics(f));
+  // The files the transforms rewrote compare with their diagnostics with every text original.
+  const fromOriginal = new Set(afterText.keys());
+  let original: Map<string, string[]> | null = null;
+  const beforeOf = (f: string): string[] => {
+    if (!fromOriginal.has(f)) return diagBefore.get(f) ?? [];
+    original ??= originalDiagnostics(session, set, sources, fromOriginal);
+    return original.get(f) ?? [];
+  };
+  /** Diagnostics the file's current text has and its "before" has not. */
+  const addedIn = (f: string): string[] => {
+    const after = session.diagnostics(f);
+    return after.length === 0 ? [] : newDiagnostics(beforeOf(f), after);
+  };
   for (const [f, text] of afterText) session.set(f, text);
   for (let round = 0; round < 4; round++) {
     let reverted = false;
     for (const f of [...afterText.keys()]) {
-      const added = newDiagnostics(diagBefore.get(f) ?? [], session.diagnostics(f));
+      const added = addedIn(f);
       if (added.length === 0) continue;
       fallback.set(
         f,
@@ -411,7 +441,7 @@ export function runEngine(
   const gateRound = (changed: Iterable<string>) => {
     for (const f of changed) {
       const base = afterText.get(f) ?? (sources.get(f) as string);
-      if (!diagBefore.has(f)) {
+      if (!diagBefore.has(f) && !fromOriginal.has(f)) {
         session.set(f, sources.get(f) as string);
         diagBefore.set(f, session.diagnostics(f));
         session.set(f, base);
@@ -432,8 +462,7 @@ export function runEngine(
       session.set(f, next);
     }
     for (const [f, before] of previous) {
-      const added = newDiagnostics(diagBefore.get(f) ?? [], session.diagnostics(f));
-      if (added.length === 0) continue;
+      if (addedIn(f).length === 0) continue;
       // This round's edits broke the file: undo them (the markers will say what is left).
       afterText.set(f, before);
       session.set(f, before);
