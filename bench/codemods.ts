@@ -6,8 +6,8 @@
  * consumers (search/get calls over raw fetch JSON-RPC and a wrapper) among
  * unrelated TypeScript, and 100% (every file a consumer). Both tools run dry
  * with the same number of worker processes. `migrate` is the whole pipeline:
- * the per-file transforms (each file parsed once, the tree shared by every
- * transform until one changes the text) and the engine (one warm ts-morph
+ * the per-file transforms (each file parsed once: one tree for every
+ * transform) and the engine (one warm ts-morph
  * project with the type checker for detection, the no-new-errors gate and the
  * group rewrites). Prints a `goal:` line per mix (goal: ≤ 1.5× the no-op's
  * time).

@@ -45,9 +45,9 @@ export interface PoolOptions {
    * transform (migrate prepares its engine here), given every file's text:
    * called once, after the first batches are sent. Worker lanes keep two
    * batches in flight, so a worker stays busy while this thread is. In-process,
-   * it runs after the transforms.
+   * it runs after the transforms. The pool waits for the promise it returns.
    */
-  readonly alongside?: (sources: ReadonlyMap<string, string>) => void;
+  readonly alongside?: (sources: ReadonlyMap<string, string>) => void | Promise<void>;
 }
 
 export interface PoolRun {
@@ -164,8 +164,7 @@ async function runWith(
           setImmediate(() =>
             setImmediate(() => {
               try {
-                options.alongside?.(sources);
-                settle();
+                Promise.resolve(options.alongside?.(sources)).then(settle, fail);
               } catch (error) {
                 fail(error);
               }
@@ -189,7 +188,7 @@ async function runWith(
       }
     }),
   ]);
-  if (!useWorkers) options.alongside?.(sources);
+  if (!useWorkers) await options.alongside?.(sources);
   for (const outcome of settled.values()) options.onOutcome?.(outcome);
   const byFile = new Map(done.map((o) => [o.file, o]));
   const outcomes = files.map((f) => settled.get(f) ?? byFile.get(f) ?? interruptedOutcome(f));
