@@ -15,11 +15,16 @@ import adoptClient, { name as adoptClientName } from "./adopt-client.js";
 import fatCatalog, { name as fatCatalogName } from "./fat-catalog.js";
 import { RESPONSE_TYPES } from "./lib/names.js";
 import type { TransformOptions } from "./lib/report.js";
+import type { TreeStep } from "./lib/transform.js";
 import responseAccess, { name as responseAccessName } from "./response-access.js";
 import toolParameters, { name as toolParametersName } from "./tool-parameters.js";
 import umbrella, { name as umbrellaName } from "./umbrella-to-action-tools.js";
 
-export type SourceTransform = (file: FileInfo, api: API, options?: TransformOptions) => string | undefined;
+/** A jscodeshift transform; the registry's also carry their tree step (one parse per file in a pipeline). */
+export interface SourceTransform {
+  (file: FileInfo, api: API, options?: TransformOptions): string | undefined;
+  readonly tree?: TreeStep;
+}
 
 export interface TransformEntry {
   readonly name: string;

@@ -12,7 +12,11 @@ import { attachTodos, insertTodosAsText, takePendingTodos } from "./todo.js";
 
 export interface SiteEvent {
   readonly transform: string;
-  /** 1-based line in the file as it was before this transform ran. */
+  /**
+   * 1-based line of the site in the text the transform parsed. `migrate` runs its transforms over
+   * one tree of the file as given (lib/one-tree.ts), so there these are lines of the user's file
+   * (after a rare re-parse, of the text the previous transform printed).
+   */
   readonly line: number;
   readonly what: string;
   /** The file, for project-wide transforms (per-file transforms leave it to the runner). */

@@ -65,6 +65,11 @@ export function addTodo(_j: JSCodeshift, path: Node, reason: string): boolean {
   return true;
 }
 
+/** The markers waiting for the print, left waiting (a print mid-way through a pipeline). */
+export function peekPendingTodos(): Map<Node, string[]> {
+  return new Map(pending);
+}
+
 /** Take (and clear) the markers waiting for the print. */
 export function takePendingTodos(): Map<Node, string[]> {
   const taken = new Map(pending);

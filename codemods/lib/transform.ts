@@ -1,8 +1,13 @@
 /**
  * The frame every per-file transform shares: skip files that cannot hold a
- * site without parsing them, parse (reusing the previous transform's tree),
- * report sites under the transform's name, and print only when the rewrite
- * says it changed something. Each transform supplies just its rewrite.
+ * site without parsing them, parse, report sites under the transform's name,
+ * and print only when the rewrite says it changed something. Each transform
+ * supplies just its rewrite.
+ *
+ * Each transform is a plain jscodeshift transform (text in, text out) for
+ * users who run one by hand, and also carries its parts (`tree`), so that a
+ * pipeline (`runOnOneTree` in one-tree.ts, what `migrate` runs) parses a file once, lets
+ * every transform rewrite the same tree in turn and prints once at the end.
  */
 import type { API, Collection, FileInfo, JSCodeshift } from "jscodeshift";
 import { finish, parse, SiteLog, type TransformOptions } from "./report.js";
@@ -17,8 +22,19 @@ export interface RewriteContext {
 /** Rewrites the tree in place; returns whether it changed anything. */
 export type Rewrite = (context: RewriteContext) => boolean;
 
-/** A plain jscodeshift transform, `(file, api, options) => string | undefined`. */
-export type Transform = (file: FileInfo, api: API, options?: TransformOptions) => string | undefined;
+/** A transform's parts: the cheap text test and the rewrite of a parsed tree. */
+export interface TreeStep {
+  readonly name: string;
+  /** False means the file certainly has no site (the file is then not parsed for this transform). */
+  readonly mayHaveSites: (source: string) => boolean;
+  readonly rewrite: Rewrite;
+}
+
+/** A plain jscodeshift transform, `(file, api, options) => string | undefined`, with its parts. */
+export interface Transform {
+  (file: FileInfo, api: API, options?: TransformOptions): string | undefined;
+  readonly tree?: TreeStep;
+}
 
 /**
  * Builds a transform from a cheap text test (`mayHaveSites`: false means the
@@ -29,11 +45,12 @@ export function defineTransform(
   mayHaveSites: (source: string) => boolean,
   rewrite: Rewrite,
 ): Transform {
-  return function transform(file, api, options = {}) {
+  function transform(file: FileInfo, api: API, options: TransformOptions = {}): string | undefined {
     if (!mayHaveSites(file.source)) return undefined;
     const j = api.jscodeshift;
     const root = parse(j, file.source);
     const changed = rewrite({ j, root, log: new SiteLog(name, options), file });
     return finish(root, changed, file.source, j);
-  };
+  }
+  return Object.assign(transform, { tree: { name, mayHaveSites, rewrite } satisfies TreeStep });
 }

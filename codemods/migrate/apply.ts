@@ -6,8 +6,11 @@
 import type { API } from "jscodeshift";
 import type { TransformEntry } from "../index.js";
 import { CALL_ONLY_TRANSFORMS } from "../lib/names.js";
+import { runOnOneTree, StepError } from "../lib/one-tree.js";
 import type { SiteEvent } from "../lib/report.js";
+import { canKeepReprints } from "../lib/reprint.js";
 import { mentionsOddkit } from "../lib/shapes.js";
+import type { TreeStep } from "../lib/transform.js";
 import { jscodeshiftFor } from "./parser.js";
 
 export interface ApplyResult {
@@ -37,11 +40,34 @@ export function applyTransforms(
   // Files that never mention oddkit hold no call site: they are not even parsed (and stay byte-identical).
   if (!mentionsOddkit(source)) return { output: source, changed: false, sites: [] };
   const j = jscodeshiftFor(path);
-  const api: API = { jscodeshift: j, j, stats: () => {}, report: () => {} };
   const sites: SiteEvent[] = [];
   const sink = (event: SiteEvent) => sites.push(event);
-  let current = source;
   const capture = startsCallOnly(transforms) ? CALL_ONLY_TRANSFORMS.length : -1;
+  const steps = transforms.filter((t) => t.run).map((t) => t.run?.tree);
+  const failed = (transform: string, error: unknown): ApplyResult => ({
+    output: source,
+    changed: false,
+    sites: [],
+    error: { transform, message: error instanceof Error ? error.message : String(error) },
+  });
+  // Every transform of the registry exposes its tree step: the file is parsed once (lib/one-tree.ts).
+  if (canKeepReprints && steps.every((step) => step !== undefined)) {
+    try {
+      const run = runOnOneTree(j, { path, source }, steps as TreeStep[], { sink }, capture);
+      return {
+        output: run.output,
+        changed: run.output !== source,
+        sites,
+        ...(run.textAfter !== undefined ? { callOnly: run.textAfter } : {}),
+      };
+    } catch (error) {
+      if (error instanceof StepError) return failed(error.transform, error.cause);
+      throw error;
+    }
+  }
+  // Transforms from elsewhere (plain jscodeshift functions): text from one to the next.
+  const api: API = { jscodeshift: j, j, stats: () => {}, report: () => {} };
+  let current = source;
   let callOnly: string | undefined;
   for (const [index, transform] of transforms.entries()) {
     if (index === capture) callOnly = current;
@@ -50,12 +76,7 @@ export function applyTransforms(
       const next = transform.run({ path, source: current }, api, { sink });
       if (next !== undefined) current = next;
     } catch (error) {
-      return {
-        output: source,
-        changed: false,
-        sites: [],
-        error: { transform: transform.name, message: error instanceof Error ? error.message : String(error) },
-      };
+      return failed(transform.name, error);
     }
   }
   if (transforms.length === capture) callOnly = current;
