@@ -60,19 +60,36 @@ export class ChunkParser {
   readonly #chunker = new TermChunker();
   #reader: CorpusFileReader | null = null;
   #root = "";
+  /** A chunk failed part-way: terms it met may be known to the tokenizer but never sent. */
+  #failed = false;
 
   /**
    * `detach`: copy each document's fields so they share no storage with its text (a worker's
    * reply is copied by postMessage anyway; in the loading thread it must be done here).
+   * After a chunk throws, this parser refuses further chunks (its term ids no longer run on
+   * from the chunks it replied).
    */
   parse(job: ChunkJob, detach: boolean): ChunkReply {
+    if (this.#failed) throw new Error("chunk parser: an earlier chunk failed; start another parser");
+    try {
+      return this.#parse(job, detach);
+    } catch (error) {
+      this.#failed = true;
+      throw error;
+    }
+  }
+
+  #parse(job: ChunkJob, detach: boolean): ChunkReply {
     if (this.#reader === null || this.#root !== job.root) {
       this.#reader = new CorpusFileReader(job.root);
       this.#root = job.root;
     }
     const reader = this.#reader;
     const files: ChunkFile[] = [];
-    const texts: (readonly string[])[] = [];
+    const chunker = this.#chunker;
+    // Each served document is tokenized as soon as it is parsed: its text dies young (a chunk's
+    // texts kept to its end were copied by every scavenge in between, and promoted).
+    if (job.tokenize) chunker.begin();
     job.paths.forEach((path, i) => {
       // Valid until the next read; the stamp is taken by fstat before the bytes are read.
       let bytes: Buffer;
@@ -95,7 +112,7 @@ export class ChunkParser {
       }
       const result = parseDocument(path, bytes.toString("utf8"), job.kindMap, hash);
       const doc = result.document;
-      if (doc !== null && job.tokenize) texts.push(fieldTexts(doc));
+      if (doc !== null && job.tokenize) chunker.add(fieldTexts(doc));
       const fields = doc === null ? null : detach ? detached(documentFields(doc)) : documentFields(doc);
       files.push(
         result.skipped === undefined
@@ -103,7 +120,7 @@ export class ChunkParser {
           : { path, hash, stamp, fields, warnings: result.warnings, skipped: result.skipped },
       );
     });
-    return { id: job.id, files, terms: job.tokenize ? this.#chunker.chunk(texts) : null };
+    return { id: job.id, files, terms: job.tokenize ? chunker.end() : null };
   }
 }
 

@@ -109,39 +109,58 @@ export class TermChunker implements TokenSink {
 
   /** The postings of `documents` (each one's field texts in FIELDS order). */
   chunk(documents: Iterable<readonly string[]>): TermChunk {
-    const newTerms: string[] = [];
-    this.#newTerms = newTerms;
+    this.begin();
+    for (const texts of documents) this.add(texts);
+    return this.end();
+  }
+
+  /**
+   * Starts a chunk made a document at a time (`add`, then `end`): a caller that reads and parses
+   * documents can tokenize each one while its text is in hand, so no text outlives its document.
+   */
+  begin(): void {
+    this.#newTerms = [];
+    this.#keys.length = 0;
+    this.#freqs.length = 0;
+    this.#docStart.length = 0;
+    this.#lengths.length = 0;
+  }
+
+  /** The next document of the chunk begun: its field texts in FIELDS order. */
+  add(texts: readonly string[]): void {
     const keys = this.#keys;
     const freqs = this.#freqs;
-    const docStart = this.#docStart;
-    const lengths = this.#lengths;
-    for (const texts of documents) {
-      docStart.push(keys.length);
-      for (let field = 0; field < FIELD_COUNT; field++) {
-        this.#pass++;
-        this.#length = 0;
-        this.#scanner.scan(texts[field]!, this);
-        lengths.push(this.#length);
-        const counts = this.#counts;
-        const touched = this.#touched;
-        for (let t = 0; t < this.#touchedCount; t++) {
-          const termId = touched[t]!;
-          keys.push(termId * FIELD_COUNT + field);
-          freqs.push(counts[termId]!);
-          counts[termId] = 0;
-        }
-        this.#touchedCount = 0;
+    this.#docStart.push(keys.length);
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      this.#pass++;
+      this.#length = 0;
+      this.#scanner.scan(texts[field]!, this);
+      this.#lengths.push(this.#length);
+      const counts = this.#counts;
+      const touched = this.#touched;
+      for (let t = 0; t < this.#touchedCount; t++) {
+        const termId = touched[t]!;
+        keys.push(termId * FIELD_COUNT + field);
+        freqs.push(counts[termId]!);
+        counts[termId] = 0;
       }
+      this.#touchedCount = 0;
     }
-    docStart.push(keys.length);
+  }
+
+  /** The postings of the documents added since `begin`. */
+  end(): TermChunk {
+    const docStart = this.#docStart;
+    docStart.push(this.#keys.length);
+    const newTerms = this.#newTerms;
     this.#newTerms = [];
     return {
       count: docStart.length - 1,
       newTerms,
-      keys: keys.take(),
-      freqs: narrowed(freqs.take()),
+      keys: this.#keys.take(),
+      freqs: narrowed(this.#freqs.take()),
       docStart: docStart.take(),
-      fieldLengths: lengths.take(),
+      fieldLengths: this.#lengths.take(),
     };
   }
 

@@ -79,14 +79,19 @@ export interface TokenSink {
 const KEPT_UNITS = 1 << 20;
 
 /** Copies a string's code units into an array; Node's Buffer does it natively (little-endian hosts). */
-const copyUnits: (text: string, units: Uint16Array) => void =
-  typeof Buffer === "function" && new Uint16Array(Uint8Array.of(1, 0).buffer)[0] === 1
-    ? (text, units) => {
-        Buffer.from(units.buffer, units.byteOffset, units.byteLength).write(text, 0, "utf16le");
-      }
-    : (text, units) => {
-        for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
-      };
+const NATIVE_COPY = typeof Buffer === "function" && new Uint16Array(Uint8Array.of(1, 0).buffer)[0] === 1;
+const copyUnits: (text: string, units: Uint16Array) => void = NATIVE_COPY
+  ? (text, units) => {
+      Buffer.from(units.buffer, units.byteOffset, units.byteLength).write(text, 0, "utf16le");
+    }
+  : (text, units) => {
+      for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
+    };
+
+/** `units`' bytes as a Buffer when copyUnits writes through one (Node, little-endian), else null. */
+function bytesOf(units: Uint16Array): Buffer | null {
+  return NATIVE_COPY ? Buffer.from(units.buffer, units.byteOffset, units.byteLength) : null;
+}
 
 /**
  * Walks texts into raw tokens without making a string of any: each text's
@@ -97,6 +102,8 @@ const copyUnits: (text: string, units: Uint16Array) => void =
  */
 export class TokenScanner {
   #units = new Uint16Array(1 << 12);
+  /** The kept array's bytes as Node's Buffer, made once (not per text), when copyUnits uses one. */
+  #bytes = bytesOf(this.#units);
 
   /** Calls `sink.token` with each raw token of `text`, empty leading and trailing ones included. */
   scan(text: string, sink: TokenSink): void {
@@ -104,9 +111,13 @@ export class TokenScanner {
     let units = this.#units;
     if (end > units.length) {
       units = new Uint16Array(Math.max(end, units.length * 2));
-      if (units.length <= KEPT_UNITS) this.#units = units;
+      if (units.length <= KEPT_UNITS) {
+        this.#units = units;
+        this.#bytes = bytesOf(units);
+      }
     }
-    copyUnits(text, units);
+    if (units === this.#units && this.#bytes !== null) this.#bytes.write(text, 0, "utf16le");
+    else copyUnits(text, units);
     let start = 0;
     let hash = TOKEN_HASH_SEED;
     let i = 0;
