@@ -150,6 +150,35 @@ export async function loadCorpusWith(
     loadStartNs: cache === null ? null : loadStartNs,
   };
   const read = new Map<string, ParseResult>();
+  // One entry per listed file, unless unreadable: the cache writes its file as the load goes.
+  cache?.expect(proven.size + job.paths.length);
+  try {
+    await readFiles(job, parser, cache, onDisk, readWarnings, read);
+  } catch (error) {
+    cache?.abandon();
+    throw error;
+  }
+  cache?.save();
+  const parsed: ParsedFile[] = [];
+  for (const path of listing.paths) {
+    const result = proven.get(path) ?? read.get(path);
+    if (result !== undefined) parsed.push({ path, result });
+  }
+  const assembled = assemble(parsed, kindMap, chosen.source, root);
+  const corpus = cache ? { ...assembled, parsedFromCache: cache.hits } : assembled;
+  if (readWarnings.length === 0) return corpus;
+  return { ...corpus, warnings: sortWarnings([...corpus.warnings, ...readWarnings]) };
+}
+
+/** Run `parser` over the job, its outcomes into `read` (parse results by path) and `readWarnings`. */
+async function readFiles(
+  job: FolderJob,
+  parser: FolderParser,
+  cache: ParseCache | null,
+  onDisk: boolean,
+  readWarnings: LoadWarning[],
+  read: Map<string, ParseResult>,
+): Promise<void> {
   let at = 0;
   for await (const batch of parser(job)) {
     for (const outcome of batch) {
@@ -170,9 +199,7 @@ export async function loadCorpusWith(
         // A cached parse of this very text: a document kept on disk needs no text at all.
         read.set(
           outcome.path,
-          onDisk
-            ? resultOfEntry(entry, onDiskDocument(listing.root))
-            : cachedResult(entry, outcome.text ?? ""),
+          onDisk ? resultOfEntry(entry, onDiskDocument(job.root)) : cachedResult(entry, outcome.text ?? ""),
         );
         continue;
       }
@@ -182,16 +209,6 @@ export async function loadCorpusWith(
   }
   if (at !== job.paths.length)
     throw new Error(`loadCorpus: the folder parser answered ${at} of ${job.paths.length} files`);
-  cache?.save();
-  const parsed: ParsedFile[] = [];
-  for (const path of listing.paths) {
-    const result = proven.get(path) ?? read.get(path);
-    if (result !== undefined) parsed.push({ path, result });
-  }
-  const assembled = assemble(parsed, kindMap, chosen.source, root);
-  const corpus = cache ? { ...assembled, parsedFromCache: cache.hits } : assembled;
-  if (readWarnings.length === 0) return corpus;
-  return { ...corpus, warnings: sortWarnings([...corpus.warnings, ...readWarnings]) };
 }
 
 /**

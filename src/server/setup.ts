@@ -98,18 +98,21 @@ async function corpusFrom(options: ReferenceServerOptions): Promise<Corpus> {
   });
 }
 
-/** The corpus's search index: from the cache when it holds this revision, else built (and cached). */
+/**
+ * The corpus's search index: from the cache when it holds this revision, else built (and cached:
+ * `written` settles when the cache file is written, meanwhile the server is set up).
+ */
 function searchIndexOf(
   corpus: Corpus,
   cacheDir: string | false,
-): { index: SearchIndex; indexSource: "built" | "cache" } {
+): { index: SearchIndex; indexSource: "built" | "cache"; written?: Promise<boolean> } {
   if (cacheDir === false || corpus.root === "")
     return { index: new SearchIndex(corpus.documents), indexSource: "built" };
   const cached = readCachedPostings(cacheDir, corpus.root, corpus.revision, corpus.documents.length);
   if (cached) return { index: new SearchIndex(corpus.documents, cached), indexSource: "cache" };
   const index = new SearchIndex(corpus.documents);
-  writeCachedPostings(cacheDir, corpus.root, corpus.revision, index.postings);
-  return { index, indexSource: "built" };
+  const written = writeCachedPostings(cacheDir, corpus.root, corpus.revision, index.postings);
+  return { index, indexSource: "built", written };
 }
 
 /** Check the options, load the corpus and build (or read) its index: everything but the transports. */
@@ -130,7 +133,7 @@ export async function prepareServer(options: ReferenceServerOptions = {}): Promi
     throw new TypeError(`createReferenceServer: ${(error as Error).message}`, { cause: error });
   }
   const name = options.name ?? DEFAULT_SERVER_NAME;
-  const { index, indexSource } = searchIndexOf(corpus, options.indexCache ?? false);
+  const { index, indexSource, written } = searchIndexOf(corpus, options.indexCache ?? false);
   const legacyRanking = options.legacyRanking ?? "0.28";
   if (!(LEGACY_RANKINGS as readonly string[]).includes(legacyRanking)) {
     throw new TypeError(
@@ -151,6 +154,8 @@ export async function prepareServer(options: ReferenceServerOptions = {}): Promi
   // The tool list (each tool's JSON Schemas, rendered from zod) is built on first use: a one-shot
   // embedded call never lists the tools, and rendering them was a tenth of a CLI `search`.
   let tools: readonly ToolDefinition[] | undefined;
+  // The server is ready once its index is on disk too: the next start reads it.
+  await written;
   return {
     name,
     corpus,

@@ -22,7 +22,7 @@
 import { createHash } from "node:crypto";
 import { endianness, homedir } from "node:os";
 import { join } from "node:path";
-import { pruneCacheFiles, readCheckedFile, writeCheckedFile } from "../../cache-file.js";
+import { pruneCacheFiles, readCheckedFile, writeCheckedFileAsync } from "../../cache-file.js";
 import { FIELD_COUNT, type Postings } from "./postings.js";
 import { FIELD_BOOSTS, FIELDS, fieldTexts, processTerm, tokenize } from "./terms.js";
 
@@ -150,13 +150,17 @@ function decode(body: Buffer, revision: string, documentCount: number): Postings
   };
 }
 
-/** Write the postings of `revision` (atomically); true when written. Failures are swallowed (see above). */
-export function writeCachedPostings(
+/**
+ * Write the postings of `revision` (atomically); true when written. Failures are swallowed (see
+ * above). Written by the thread pool while this thread hashes (cache-file.ts): the postings must
+ * not change until it resolves (they never do: an index is immutable).
+ */
+export async function writeCachedPostings(
   dir: string,
   corpusRoot: string,
   revision: string,
   postings: Postings,
-): boolean {
+): Promise<boolean> {
   if (endianness() !== "LE") return false;
   const { file, prefix } = fileOf(dir, corpusRoot, revision);
   const header: Header = {
@@ -184,7 +188,7 @@ export function writeCachedPostings(
     postings.freqs,
     ...postings.fieldLengths,
   ].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength));
-  if (!writeCheckedFile(file, [head, ...columns])) return false;
+  if (!(await writeCheckedFileAsync(file, [head, ...columns]))) return false;
   // Older indexes of this corpus folder are superseded.
   pruneCacheFiles(dir, prefix, EXTENSION, file);
   return true;
