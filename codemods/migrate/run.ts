@@ -97,6 +97,10 @@ export interface MigrationRun {
 export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
   if (options.check) return checkOnly(options);
   const transforms = selectTransforms(options.transforms).map((t) => t.name);
+  // Loaded on demand, and from the start: ts-morph and the compiler take a second to load, which
+  // overlaps finding and reading the files and starting the workers (awaited when the engine starts).
+  const engineModule = import("./engine.js");
+  engineModule.catch(() => undefined); // a failed load is thrown where it is awaited
   const discovery = await discoverSourceFiles(options.paths, options.cwd, {
     ...(options.dry ? { dry: true } : {}),
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
@@ -104,9 +108,7 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
   const { files } = discovery;
   options.onStart?.(files.length);
   let done = 0;
-  // Loaded on demand: ts-morph and the compiler cost a second to load. The engine's first stage
-  // (project and detection over the original texts) then runs while the workers transform.
-  const { prepareEngine, runEngine } = await import("./engine.js");
+  // The engine's first stage (project and detection over the original texts) runs while the workers transform.
   let prepared: PreparedEngine | null | undefined;
   const run = await runPool(files, {
     concurrency: options.concurrency ?? 1,
@@ -115,10 +117,12 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
     onOutcome: (outcome) => options.onOutcome?.(outcome, ++done, files.length),
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
-    alongside: (sources) => {
+    alongside: async (sources) => {
+      const { prepareEngine } = await engineModule;
       prepared = prepareEngine(options.cwd, sources);
     },
   });
+  const { runEngine } = await engineModule;
   const transformed = transforms.includes(RESPONSE_TYPES)
     ? await applyTypePass(run.outcomes, run.sources)
     : run.outcomes;
