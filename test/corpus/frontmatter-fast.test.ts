@@ -10,30 +10,15 @@
  * On every one of those inputs the fast path also answers (or refuses)
  * exactly as its earlier regex-per-line version did (frontmatter-fast-oracle.ts).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { generateCorpus } from "../../scripts/generate-corpus.js";
 import { normalizeText } from "../../src/corpus/document.js";
 import { parseFrontmatter, parseFrontmatterYaml, splitFrontmatter } from "../../src/corpus/frontmatter.js";
 import { fastFrontmatter } from "../../src/corpus/frontmatter-fast.js";
+import { CORPUS_ROOTS, markdownFiles } from "../support/markdown-files.js";
 import { fastFrontmatter as fastFrontmatterBefore } from "./frontmatter-fast-oracle.js";
-
-const ROOTS = ["../../corpus/", "../fixtures/corpora/"].map((p) =>
-  fileURLToPath(new URL(p, import.meta.url)),
-);
-
-function markdownFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...markdownFiles(path));
-    else if (entry.name.endsWith(".md")) out.push(path);
-  }
-  return out;
-}
 
 function yamlOf(text: string): string | null {
   return splitFrontmatter(normalizeText(text)).yaml;
@@ -81,7 +66,7 @@ describe("frontmatter fast path on real frontmatter", () => {
   it("reads the sample and fixture corpora exactly as the YAML parser does, and answers most of them", () => {
     let total = 0;
     let fast = 0;
-    for (const root of ROOTS) {
+    for (const root of CORPUS_ROOTS) {
       for (const file of markdownFiles(root)) {
         const yaml = yamlOf(readFileSync(file, "utf8"));
         if (yaml === null) continue;

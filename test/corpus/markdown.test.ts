@@ -8,36 +8,21 @@
  * headings and near misses, quotes, bare `>`, blank and white-space lines,
  * tabs, `\r`, line and paragraph separators, astral characters).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateCorpus } from "../../scripts/generate-corpus.js";
 import { normalizeText } from "../../src/corpus/document.js";
 import { splitFrontmatter } from "../../src/corpus/frontmatter.js";
 import { readStructure } from "../../src/corpus/markdown.js";
+import { CORPUS_ROOTS, markdownFiles } from "../support/markdown-files.js";
 import { readStructure as oracle } from "./markdown-oracle.js";
-
-const ROOTS = ["../../corpus/", "../fixtures/corpora/"].map((p) =>
-  fileURLToPath(new URL(p, import.meta.url)),
-);
-
-function markdownFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...markdownFiles(path));
-    else if (entry.name.endsWith(".md")) out.push(path);
-  }
-  return out;
-}
 
 const bodyOf = (text: string) => splitFrontmatter(normalizeText(text)).body;
 
 describe("readStructure", () => {
   it("reads every real and fixture document as the line-splitting reader does", () => {
-    const files = ROOTS.flatMap(markdownFiles);
+    const files = CORPUS_ROOTS.flatMap(markdownFiles);
     expect(files.length).toBeGreaterThan(50);
     let withSummary = 0;
     for (const file of files) {
