@@ -25,6 +25,8 @@ import { type ResourceLimits, Worker } from "node:worker_threads";
 import { generateCorpus } from "../scripts/generate-corpus.js";
 import { DEFAULT_KIND_MAP } from "../src/contract/kinds.js";
 import { listMarkdownFiles } from "../src/corpus/walk.js";
+// Files per chunk and chunks in flight, as folder-load.ts sends them.
+import { CHUNK_FILES, IN_FLIGHT } from "../src/server/search/folder-load.js";
 import type { ChunkJob, ChunkReply } from "../src/server/search/load-chunk.js";
 
 const { values } = parseArgs({
@@ -36,9 +38,6 @@ const { values } = parseArgs({
   },
 });
 const ROUNDS = Number(values.rounds);
-/** Files per chunk and chunks in flight, as folder-load.ts sends them. */
-const CHUNK_FILES = 128;
-const IN_FLIGHT = 2;
 
 interface Side {
   readonly name: string;

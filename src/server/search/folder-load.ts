@@ -74,7 +74,7 @@ const DEFAULT_PARALLEL_FROM = 2000;
 /** Files per chunk: enough to amortise a message, few enough to keep both threads busy to the end. */
 export const CHUNK_FILES = 128;
 /** Chunks sent to a worker ahead of its replies, so it never waits for the loading thread. */
-const IN_FLIGHT = 2;
+export const IN_FLIGHT = 2;
 
 /** `loadCorpus(dir, options)`, with worker threads and the search postings on a large folder kept on disk. */
 export async function loadServedCorpus(dir: string, options: FolderLoadOptions = {}): Promise<Corpus> {
