@@ -6,8 +6,9 @@
  *
  * Each transform is a plain jscodeshift transform (text in, text out) for
  * users who run one by hand, and also carries its parts (`tree`), so that a
- * pipeline (`runOnOneTree` in one-tree.ts, what `migrate` runs) parses a file once, lets
- * every transform rewrite the same tree in turn and prints once at the end.
+ * pipeline (`runOnOneTree` in one-tree.ts, what `migrate` runs) parses a file once and lets
+ * every transform rewrite the same tree in turn (each changing transform's text is still
+ * printed, as the chain printed it, but never parsed again).
  */
 import type { API, Collection, FileInfo, JSCodeshift } from "jscodeshift";
 import { finish, parse, SiteLog, type TransformOptions } from "./report.js";
