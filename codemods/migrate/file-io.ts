@@ -14,7 +14,7 @@
  *   by the next run (discovery).
  */
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { lstat, open, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { OddkitError } from "oddkit-sdk";
@@ -86,21 +86,28 @@ export function decodeUtf8(file: string, bytes: Buffer): string {
   }
 }
 
-/** Read a regular file's bytes (no link followed, at most `maxBytes`). */
-export async function readSourceBytes(file: string, maxBytes: number): Promise<Buffer> {
-  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === "ELOOP")
-        throw new MigrateFileError(
-          file,
-          "not-a-file",
-          "became a symbolic link after it was listed; not followed",
-        );
-      throw error;
-    },
-  );
+/**
+ * Read a regular file's bytes (no link followed, at most `maxBytes`), synchronously: a source file is
+ * small, and the asynchronous open/stat/read/close took four trips to the thread pool each (2,000 files:
+ * 0.29 s and 0.9 CPU-s, against 0.07 s and 0.5 CPU-s). `O_NONBLOCK` keeps the open from waiting on a
+ * FIFO put in a file's place since it was listed (it is then refused as not a regular file); on a
+ * regular file it changes nothing.
+ */
+export function readSourceBytes(file: string, maxBytes: number): Buffer {
+  let fd: number;
   try {
-    const info = await handle.stat();
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP")
+      throw new MigrateFileError(
+        file,
+        "not-a-file",
+        "became a symbolic link after it was listed; not followed",
+      );
+    throw error;
+  }
+  try {
+    const info = fstatSync(fd);
     if (!info.isFile()) throw new MigrateFileError(file, "not-a-file", "not a regular file; not read");
     if (info.size > maxBytes)
       throw new MigrateFileError(
@@ -108,9 +115,9 @@ export async function readSourceBytes(file: string, maxBytes: number): Promise<B
         "too-large",
         `${info.size} bytes is over the ${maxBytes}-byte limit per file (MIGRATE_MAX_FILE_BYTES); not read`,
       );
-    return await handle.readFile();
+    return readFileSync(fd);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
@@ -164,7 +171,7 @@ export async function replaceFileAtomically(
       "is no longer a regular file (a link or folder now); not written",
     );
   if (options.expected) {
-    const now = await readSourceBytes(file, Number.POSITIVE_INFINITY);
+    const now = readSourceBytes(file, Number.POSITIVE_INFINITY);
     if (!now.equals(options.expected))
       throw new MigrateFileError(
         file,

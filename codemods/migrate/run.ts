@@ -14,7 +14,7 @@ import { discoverSourceFiles, displayPath } from "./files.js";
 import { interruptReason, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { MIGRATE_MAX_FILE_BYTES } from "./limits.js";
 import { jscodeshiftFor } from "./parser.js";
-import { READ_AHEAD, readSource, runPool } from "./pool.js";
+import { READ_WINDOW, readSource, runPool } from "./pool.js";
 import { type FileOutcome, scanTodos } from "./transform-file.js";
 import { applyTypePass } from "./types-pass.js";
 import { writeChanged } from "./write.js";
@@ -180,13 +180,11 @@ async function checkOnly(options: MigrateOptions): Promise<MigrationRun> {
   const sources = new Map<string, string>();
   const outcomes: FileOutcome[] = [];
   // Read as the pool reads: several files at once, taken in file order.
-  for (let start = 0; start < files.length; start += READ_AHEAD) {
-    const window = files.slice(start, start + READ_AHEAD);
-    const reads = await Promise.all(
-      window.map((file) => readSource(file, options.maxFileBytes ?? MIGRATE_MAX_FILE_BYTES)),
-    );
-    for (const [k, file] of window.entries()) {
-      const read = reads[k] as Awaited<ReturnType<typeof readSource>>;
+  for (let start = 0; start < files.length; start += READ_WINDOW) {
+    const window = files.slice(start, start + READ_WINDOW);
+    if (start > 0) await new Promise((settle) => setImmediate(settle));
+    for (const file of window) {
+      const read = readSource(file, options.maxFileBytes ?? MIGRATE_MAX_FILE_BYTES);
       if ("outcome" in read) {
         outcomes.push(read.outcome);
         continue;
