@@ -51,7 +51,10 @@ export function register(program: Command, ctx: CliContext): void {
       "--check",
       "detection only: write nothing, list every oddkit site, exit 1 while a legacy site is neither migrated nor marked (docs/ci/)",
     )
-    .option("--concurrency <n>", "worker processes (default 2)")
+    .option(
+      "--concurrency <n>",
+      "processes at work (default 2): this one runs the type-checked engine, n − 1 worker processes (at least 1) transform",
+    )
     .action(async (paths: string[], flags: MigrateFlags) => {
       const { io } = ctx;
       const concurrency = parseConcurrency(flags.concurrency);

@@ -169,6 +169,26 @@ describe("worker pool", () => {
     expect(workers.outcomes.map((o) => [o.file, o.status, o.after])).toEqual(
       inProcess.outcomes.map((o) => [o.file, o.status, o.after]),
     );
+    // Work alongside (migrate's engine) takes one of the processes: the workers get the rest, at least one.
+    for (const [concurrency, expected] of [
+      [2, 1],
+      [3, 2],
+    ] as const) {
+      let given = 0;
+      const beside = await runPool(paths, {
+        concurrency,
+        transforms: TRANSFORM_NAMES,
+        mode: "workers",
+        alongside: (sources) => {
+          given = sources.size;
+        },
+      });
+      expect(beside.workers).toBe(expected);
+      expect(given).toBe(paths.length);
+      expect(beside.outcomes.map((o) => [o.file, o.status, o.after])).toEqual(
+        inProcess.outcomes.map((o) => [o.file, o.status, o.after]),
+      );
+    }
   });
 });
 

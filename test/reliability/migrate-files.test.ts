@@ -5,14 +5,18 @@
  * files, file modes, temp files left by a killed run, and an interrupt
  * during the write phase.
  */
+
+import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { firstInvalidUtf8, replaceFileAtomically } from "../../codemods/migrate/file-io.js";
 import { discoverSourceFiles } from "../../codemods/migrate/files.js";
 import { MIGRATE_MAX_FILE_BYTES } from "../../codemods/migrate/limits.js";
+import { readSource } from "../../codemods/migrate/pool.js";
 import { MIGRATE_EXIT, migrate } from "../../codemods/migrate/run.js";
 import { main } from "../../src/cli/main.js";
 import { runCli } from "../codemods/cli.js";
@@ -87,6 +91,42 @@ describe("links are reported, never followed (item 1)", () => {
     await symlink(join(outside, "app"), join(dir, "app"));
     const found = await discoverSourceFiles(["app"], dir);
     expect(found.files).toEqual([join(outside, "app/a.ts")]);
+  });
+});
+
+describe("a file swapped after it was listed (the read is synchronous: it must never block)", () => {
+  it("a FIFO in a listed file's place is refused as not a regular file, without waiting for a writer", async () => {
+    const fifo = join(dir, "src/pipe.ts");
+    await mkdir(join(dir, "src"), { recursive: true });
+    execFileSync("mkfifo", [fifo]);
+    // Without O_NONBLOCK the open waits for a writer that never comes, blocking its thread: the read runs in
+    // a child process, which the timeout kills (the test then fails instead of hanging the run).
+    const pool = pathToFileURL(join(import.meta.dirname, "../../codemods/migrate/pool.ts")).href;
+    const script = `const { readSource } = await import(${JSON.stringify(pool)});
+      process.stdout.write(JSON.stringify(readSource(${JSON.stringify(fifo)}, 1024)));`;
+    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      timeout: 30_000,
+      encoding: "utf8",
+    });
+    const read = JSON.parse(out);
+    expect(read).toMatchObject({ outcome: { file: fifo, status: "failed" } });
+    expect(out).toMatch(/not a regular file/);
+  });
+
+  it("a link in a listed file's place is refused, not read through", async () => {
+    await put(outside, { "secret.ts": LEGACY });
+    await mkdir(join(dir, "src"), { recursive: true });
+    await symlink(join(outside, "secret.ts"), join(dir, "src/link.ts"));
+    const read = readSource(join(dir, "src/link.ts"), MIGRATE_MAX_FILE_BYTES);
+    expect(read).toMatchObject({ outcome: { status: "failed" } });
+    expect(JSON.stringify(read)).toMatch(/symbolic link after it was listed; not followed/);
+  });
+
+  it("a file over the limit is refused unread, naming the limit", async () => {
+    await put(dir, { "src/big.ts": LEGACY });
+    const read = readSource(join(dir, "src/big.ts"), 10);
+    expect(JSON.stringify(read)).toMatch(/over the 10-byte limit per file/);
+    expect(readSource(join(dir, "src/big.ts"), MIGRATE_MAX_FILE_BYTES)).toEqual({ source: LEGACY });
   });
 });
 
