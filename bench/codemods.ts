@@ -4,8 +4,10 @@
  * running a no-op transform (parse every file, change nothing) over the same
  * files, in one run, at two consumer mixes: 10% of the files are legacy oddkit
  * consumers (search/get calls over raw fetch JSON-RPC and a wrapper) among
- * unrelated TypeScript, and 100% (every file a consumer). Both tools run dry
- * with the same number of worker processes. `migrate` is the whole pipeline:
+ * unrelated TypeScript, and 100% (every file a consumer). Both tools run dry,
+ * each in a fresh node process (as a user's command does), with the same
+ * concurrency: jscodeshift forks that many workers, `migrate` runs its engine
+ * beside one worker fewer. `migrate` is the compiled runner, the whole pipeline:
  * the per-file transforms (each file parsed once: one tree for every
  * transform) and the engine (one warm ts-morph
  * project with the type checker for detection, the no-new-errors gate and the
@@ -17,13 +19,14 @@
  *
  *   npm run build && npx tsx bench/codemods.ts [files=2000] [workers=2]
  */
-import { readFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { compiledWorkerPath, workerExecArgv } from "../codemods/migrate/pool.js";
-import { migrate } from "../codemods/migrate/run.js";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { generateConsumers } from "../test/migrate/golden/generated.js";
 
 const require = createRequire(import.meta.url);
@@ -33,14 +36,12 @@ const WORKERS = Number(process.argv[3] ?? 2);
 /** Issue 16's goal: migrate within 1.5× the time of a jscodeshift no-op over the same files. */
 const GOAL = 1.5;
 
+/** What a user runs: the compiled runner (`oddkit-sdk migrate` runs it), not this repository's sources. */
+const COMPILED_RUN = resolve(import.meta.dirname, "../codemods/dist/migrate/run.js");
+const JSCODESHIFT_RUNNER = require.resolve("jscodeshift/src/Runner.js");
+
 /** The generated repository the golden outputs also hold (test/migrate/golden). */
 const generate = (dir: string, consumerShare: number) => generateConsumers(dir, FILES, consumerShare);
-
-async function timeIt(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return (performance.now() - start) / 1000;
-}
 
 /** Parse every file, change nothing. */
 const NOOP = "module.exports = (file, api) => { api.jscodeshift(file.source); return undefined; };\n";
@@ -59,10 +60,18 @@ const RENAME_ONE = `module.exports = (file, api) => {
 };
 `;
 
-/** jscodeshift's count of the files a transform changed (`ok`). */
-interface RunStats {
-  readonly ok: number;
-  readonly error: number;
+/**
+ * Each run is a fresh node process, as a user's command is, without the TypeScript loader this bench
+ * runs under (it hooks every module load: the engine's 0.7 s load took longer under it); the time is
+ * taken inside it, from the call to its result, so neither side's node start or first import counts.
+ * Both tools fork their own workers from there.
+ */
+async function inChild(dir: string, name: string, script: string): Promise<Record<string, number>> {
+  // A file, not `-e`: node's --input-type would reach the workers each tool forks with its execArgv.
+  const file = join(dir, `${name}.run.mjs`);
+  await writeFile(file, script);
+  const { stdout } = await promisify(execFile)(process.execPath, [file], { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout.trim().split("\n").at(-1) as string) as Record<string, number>;
 }
 
 /** Seconds of jscodeshift running `source` (a transform module) over `paths`; `changed` checks its count. */
@@ -74,42 +83,61 @@ async function jscodeshiftRun(
   changed: number,
 ): Promise<number> {
   const transform = join(dir, `${name}.cjs`);
+  const list = join(dir, `${name}.paths.json`);
   await writeFile(transform, source);
-  const { run } = require("jscodeshift/src/Runner.js") as {
-    run(t: string, p: string[], o: Record<string, unknown>): Promise<RunStats>;
+  await writeFile(list, JSON.stringify(paths));
+  const options = {
+    dry: true,
+    silent: true,
+    verbose: 0,
+    parser: "ts",
+    cpus: WORKERS,
+    babel: false,
+    extensions: "ts",
   };
-  let stats: RunStats = { ok: -1, error: -1 };
-  // Both tools' workers start as a user's do, without the TypeScript loader this bench runs under:
-  // migrate's pool forks its compiled worker without the parent's hooks (workerExecArgv), and
-  // jscodeshift's Runner forks with process.execArgv, so it is given the same options for its run.
-  const execArgv = process.execArgv;
-  process.execArgv = workerExecArgv(execArgv);
-  try {
-    const seconds = await timeIt(async () => {
-      stats = await run(transform, paths, {
-        dry: true,
-        silent: true,
-        verbose: 0,
-        parser: "ts",
-        cpus: WORKERS,
-        babel: false,
-        extensions: "ts",
-      });
-    });
-    // A floor that changed fewer files than it should would understate what rewriting costs.
-    if (stats.ok !== changed || stats.error !== 0)
-      throw new Error(
-        `bench/codemods: ${name} changed ${stats.ok} files (${stats.error} errors), expected ${changed}`,
-      );
-    return seconds;
-  } finally {
-    process.execArgv = execArgv;
-  }
+  const stats = await inChild(
+    dir,
+    name,
+    `
+    import { createRequire } from "node:module";
+    import { readFileSync } from "node:fs";
+    const { run } = createRequire(${JSON.stringify(JSCODESHIFT_RUNNER)})(${JSON.stringify(JSCODESHIFT_RUNNER)});
+    const paths = JSON.parse(readFileSync(${JSON.stringify(list)}, "utf8"));
+    const start = performance.now();
+    const stats = await run(${JSON.stringify(transform)}, paths, ${JSON.stringify(options)});
+    console.log(JSON.stringify({ seconds: (performance.now() - start) / 1000, ok: stats.ok, error: stats.error }));
+  `,
+  );
+  // A floor that changed fewer files than it should would understate what rewriting costs.
+  if (stats.ok !== changed || stats.error !== 0)
+    throw new Error(
+      `bench/codemods: ${name} changed ${stats.ok} files (${stats.error} errors), expected ${changed}`,
+    );
+  return stats.seconds as number;
+}
+
+/** Seconds of `migrate --dry` over the repository's src/; every consumer file must come out changed. */
+async function migrateRun(dir: string, consumers: number): Promise<number> {
+  const result = await inChild(
+    dir,
+    "migrate",
+    `
+    const { migrate } = await import(${JSON.stringify(pathToFileURL(COMPILED_RUN).href)});
+    const start = performance.now();
+    const { summary } = await migrate({ paths: [${JSON.stringify(join(dir, "src"))}], cwd: ${JSON.stringify(dir)}, dry: true, concurrency: ${WORKERS} });
+    console.log(JSON.stringify({ seconds: (performance.now() - start) / 1000, changed: summary.files.changed, failed: summary.files.failed }));
+  `,
+  );
+  if (result.changed !== consumers || result.failed !== 0)
+    throw new Error(
+      `bench/codemods: migrate changed ${result.changed} files (${result.failed} failed), expected ${consumers}`,
+    );
+  return result.seconds as number;
 }
 
 async function main(): Promise<void> {
-  if (!compiledWorkerPath()) {
-    console.error("bench/codemods: build first (npm run build): the migrate pool runs the compiled worker");
+  if (!existsSync(COMPILED_RUN)) {
+    console.error("bench/codemods: build first (npm run build): this bench runs the compiled runner");
     process.exit(1);
   }
   const root = await mkdtemp(join(tmpdir(), "oddkit-codemods-bench-"));
@@ -122,9 +150,7 @@ async function main(): Promise<void> {
       const consumers = paths.filter((p) => readFileSync(p, "utf8").includes("oddkit")).length;
       const label = `${share * 100}% consumers`;
       const base = await jscodeshiftRun(dir, paths, "noop-transform", NOOP, 0);
-      const ours = await timeIt(() =>
-        migrate({ paths: [join(dir, "src")], cwd: dir, dry: true, concurrency: WORKERS }),
-      );
+      const ours = await migrateRun(dir, consumers);
       const floor = await jscodeshiftRun(dir, paths, "rename-one-transform", RENAME_ONE, consumers);
       rows.push({ name: `jscodeshift no-op (${label})`, seconds: base });
       rows.push({ name: `oddkit-sdk migrate --dry (${label})`, seconds: ours });

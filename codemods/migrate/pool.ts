@@ -32,9 +32,12 @@ export function compiledWorkerPath(): string | null {
 
 /**
  * Options that run code of the parent's in a process besides its entry module: preloads and module
- * hooks, and the parent's own `-e`/`-p` script (which `fork` drops only from the default execArgv).
+ * hooks, and the parent's own `-e`/`-p` script (which `fork` drops only from the default execArgv),
+ * with `--input-type`, which describes that script and makes node refuse an ES module entry (the
+ * worker) with ERR_INPUT_TYPE_NOT_ALLOWED.
  */
 const PARENT_CODE_FLAGS = new Set([
+  "--input-type",
   "--import",
   "--require",
   "-r",

@@ -4,7 +4,7 @@
  * started with (tsx: `--require …preflight.cjs --import …loader.mjs`) would
  * otherwise load into every worker, and the parent's own `-e` script would run
  * in every worker instead of the worker (fork drops it only from its default
- * execArgv).
+ * execArgv), its `--input-type` making node refuse the worker's ES module.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -40,12 +40,9 @@ describe("workerExecArgv", () => {
         "console.log(1)",
         "--enable-source-maps",
       ]),
-    ).toEqual([
-      "--max-old-space-size=4096",
-      "--conditions",
-      "development",
-      "--input-type=module",
-      "--enable-source-maps",
+    ).toEqual(["--max-old-space-size=4096", "--conditions", "development", "--enable-source-maps"]);
+    expect(workerExecArgv(["--input-type", "commonjs", "-p", "1", "--no-warnings"])).toEqual([
+      "--no-warnings",
     ]);
   });
 
@@ -68,7 +65,8 @@ describe("workerExecArgv", () => {
   it("a parent run with -e forks a worker that runs the worker's module, not the parent's script", async () => {
     const dir = await mkdtemp(join(tmpdir(), "oddkit-exec-argv-"));
     try {
-      const child = join(dir, "child.cjs");
+      // An ES module, as the worker is: with the parent's --input-type, node refuses to start it.
+      const child = join(dir, "child.mjs");
       await writeFile(child, "console.log('child');\n");
       // Without the rule the child gets `-e <this script>` and prints "parent" again (forking itself, without end).
       const script = [
