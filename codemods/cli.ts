@@ -53,7 +53,7 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option(
       "--concurrency <n>",
-      "processes at work (default 2): this one runs the type-checked engine, n − 1 worker processes (at least 1) transform",
+      "processes at work (default 2): this one runs the type-checked engine, n − 1 worker processes (at least 1) transform; with n = 1, 32 or fewer files to transform, or no build, everything runs in this process",
     )
     .action(async (paths: string[], flags: MigrateFlags) => {
       const { io } = ctx;

@@ -83,6 +83,8 @@ export interface PoolOptions {
    * it runs after the transforms. The pool waits for the promise it returns.
    */
   readonly alongside?: (sources: ReadonlyMap<string, string>) => void | Promise<void>;
+  /** Called with each worker process as it is forked (tests watch the workers' lifetime with it). */
+  readonly onFork?: (child: ChildProcess) => void;
 }
 
 export interface PoolRun {
@@ -117,10 +119,17 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
   const workerCount = Math.max(1, options.alongside ? options.concurrency - 1 : options.concurrency);
   const forkWorkers = () => {
     if (children.length > 0 || worker === null) return;
-    for (let i = 0; i < workerCount; i++)
-      children.push(
-        fork(worker, [], { stdio: ["ignore", "ignore", "inherit", "ipc"], execArgv: workerExecArgv() }),
-      );
+    for (let i = 0; i < workerCount; i++) {
+      const child = fork(worker, [], {
+        stdio: ["ignore", "ignore", "inherit", "ipc"],
+        execArgv: workerExecArgv(),
+      });
+      // Forked before the files are read, a worker may fail or die before it is asked anything: that
+      // surfaces when it is asked (channel: it is gone), never as an unhandled 'error' event.
+      child.on("error", () => undefined);
+      children.push(child);
+      options.onFork?.(child);
+    }
   };
   const workersWanted = (candidates: number) =>
     options.mode
@@ -151,7 +160,7 @@ async function runWith(
   // started 0.7 s into a 10%-consumer run (its caller's engine loads meanwhile) and finished last.
   if (workersWanted(files.length)) forkWorkers();
   const maxBytes = options.maxFileBytes ?? MIGRATE_MAX_FILE_BYTES;
-  for (let start = 0; start < files.length; start += READ_WINDOW) {
+  for (let start = 0; start < files.length && !options.signal?.aborted; start += READ_WINDOW) {
     const window = files.slice(start, start + READ_WINDOW);
     if (start > 0) await new Promise((settle) => setImmediate(settle));
     for (const file of window) {
@@ -286,6 +295,14 @@ function channel(child: ChildProcess): (request: WorkerRequest) => Promise<Worke
   });
   return (request) =>
     new Promise((resolve, reject) => {
+      if (child.exitCode !== null || child.signalCode !== null || !child.connected) {
+        reject(
+          new Error(
+            `migrate: a worker exited (${child.exitCode ?? child.signalCode ?? "could not start"}) before it was sent ${request.files.length} files`,
+          ),
+        );
+        return;
+      }
       sizes.set(request.id, request.files.length);
       waiting.set(request.id, {
         resolve: (reply) => {
@@ -294,6 +311,15 @@ function channel(child: ChildProcess): (request: WorkerRequest) => Promise<Worke
         },
         reject,
       });
-      child.send(request);
+      child.send(request, (error) => {
+        if (!error || !waiting.has(request.id)) return;
+        waiting.delete(request.id);
+        sizes.delete(request.id);
+        reject(
+          new Error(
+            `migrate: ${request.files.length} files could not be sent to a worker (${error.message})`,
+          ),
+        );
+      });
     });
 }

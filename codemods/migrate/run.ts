@@ -97,8 +97,6 @@ export interface MigrationRun {
 export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
   if (options.check) return checkOnly(options);
   const transforms = selectTransforms(options.transforms).map((t) => t.name);
-  // Loaded on demand, and from the start: ts-morph and the compiler take a second to load, which
-  // overlaps finding and reading the files and starting the workers (awaited when the engine starts).
   const discovery = await discoverSourceFiles(options.paths, options.cwd, {
     ...(options.dry ? { dry: true } : {}),
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
@@ -182,7 +180,7 @@ async function checkOnly(options: MigrateOptions): Promise<MigrationRun> {
   options.onStart?.(files.length);
   const sources = new Map<string, string>();
   const outcomes: FileOutcome[] = [];
-  // Read as the pool reads: several files at once, taken in file order.
+  // Read as the pool reads: in file order, a macrotask turn between windows of files.
   for (let start = 0; start < files.length; start += READ_WINDOW) {
     const window = files.slice(start, start + READ_WINDOW);
     if (start > 0) await new Promise((settle) => setImmediate(settle));

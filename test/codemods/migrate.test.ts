@@ -2,6 +2,8 @@
  * `oddkit-sdk migrate`, the runner and the CLI: what it writes, what it never
  * touches, how it reports, and its exit codes.
  */
+import type { ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -190,6 +192,48 @@ describe("worker pool", () => {
       );
     }
   });
+});
+
+describe("worker pool: workers forked before the files are read", () => {
+  const files = Array.from({ length: 40 }, (_, i) => `src/f${i}.ts`);
+  const exited = (child: ChildProcess) =>
+    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : once(child, "exit");
+
+  it.skipIf(compiledWorkerPath() === null)(
+    "are stopped when too few files turn out to mention oddkit, and the job runs in-process",
+    async () => {
+      // 40 files are enough to want workers before reading; 4 consumers are not.
+      await write(
+        Object.fromEntries(files.map((f, i) => [f, i % 10 === 0 ? LEGACY : "export const x = 1;\n"])),
+      );
+      const forked: ChildProcess[] = [];
+      const run = await runPool(
+        files.map((f) => join(dir, f)),
+        { concurrency: 2, transforms: TRANSFORM_NAMES, onFork: (child) => forked.push(child) },
+      );
+      expect(forked.length).toBe(2);
+      expect(run.mode).toBe("in-process");
+      expect(run.outcomes.filter((o) => o.status === "changed")).toHaveLength(4);
+      await Promise.all(forked.map(exited)); // a worker left running would keep this waiting (test timeout)
+    },
+  );
+
+  it.skipIf(compiledWorkerPath() === null)(
+    "a worker that dies before it is asked anything fails the run with a clear error, not a crash",
+    async () => {
+      await write(Object.fromEntries(files.map((f) => [f, LEGACY])));
+      const run = runPool(
+        files.map((f) => join(dir, f)),
+        {
+          concurrency: 2,
+          transforms: TRANSFORM_NAMES,
+          mode: "workers",
+          onFork: (child) => child.kill("SIGKILL"),
+        },
+      );
+      await expect(run).rejects.toThrow(/migrate: (a worker exited|\d+ files could not be sent to a worker)/);
+    },
+  );
 });
 
 describe("oddkit-sdk migrate (CLI)", () => {
