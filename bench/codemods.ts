@@ -17,7 +17,7 @@
  * printed by recast) over the same files — what any jscodeshift codemod that
  * rewrites those files pays before doing anything else.
  *
- *   npm run build && npx tsx bench/codemods.ts [files=2000] [workers=2]
+ *   npm run build && npx tsx bench/codemods.ts [files=2000] [concurrency=2]
  */
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -31,7 +31,7 @@ import { generateConsumers } from "../test/migrate/golden/generated.js";
 
 const require = createRequire(import.meta.url);
 const FILES = Number(process.argv[2] ?? 2000);
-const WORKERS = Number(process.argv[3] ?? 2);
+const WORKERS = Number(process.argv[3] ?? 2); // the concurrency of both runs
 
 /** Issue 16's goal: migrate within 1.5× the time of a jscodeshift no-op over the same files. */
 const GOAL = 1.5;
