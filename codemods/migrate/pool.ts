@@ -14,6 +14,7 @@ import { mentionsOddkit } from "../lib/shapes.js";
 import { decodeUtf8, MigrateFileError, readSourceBytes } from "./file-io.js";
 import { interruptedOutcome } from "./interrupt.js";
 import { MIGRATE_MAX_FILE_BYTES } from "./limits.js";
+import { checkHere, type ParseCheck, parseFailure } from "./parse-check.js";
 import {
   type FileOutcome,
   readFailure,
@@ -85,6 +86,12 @@ export interface PoolOptions {
   readonly alongside?: (sources: ReadonlyMap<string, string>) => void | Promise<void>;
   /** Called with each worker process as it is forked (tests watch the workers' lifetime with it). */
   readonly onFork?: (child: ChildProcess) => void;
+  /**
+   * The caller's work after the transforms (migrate's engine and output check), given the run and a
+   * parse check that runs on the workers while they are still up — warm, where this process would
+   * run the parser cold — or here when there are none. The workers stop once it settles.
+   */
+  readonly after?: (run: PoolRun, check: ParseCheck) => Promise<void>;
 }
 
 export interface PoolRun {
@@ -97,6 +104,10 @@ export interface PoolRun {
 
 /** Files per message: small enough to balance, large enough to amortise IPC. */
 const BATCH = 16;
+/** Texts per check message to a worker (parsing one takes a fraction of transforming it). */
+const CHECK_BATCH = 32;
+/** Texts this process checks between two macrotask turns (it parses cold: a short slice at a time). */
+const CHECK_HERE = 8;
 /** Batches a worker holds at once: the next one is queued while it transforms one. */
 const IN_FLIGHT = 2;
 /** Files read (synchronously, file-io.ts) between two macrotask turns, so that a signal lands while a large tree is read. */
@@ -104,6 +115,8 @@ export const READ_WINDOW = 256;
 
 /** Runs one batch: in this process, or in a worker process. */
 type Lane = (batch: readonly SourceFile[]) => Promise<readonly FileOutcome[]>;
+/** One request to one worker, answered in the order sent. */
+type Ask = (request: WorkerRequest) => Promise<WorkerReply>;
 
 export async function runPool(files: readonly string[], options: PoolOptions): Promise<PoolRun> {
   const worker = compiledWorkerPath();
@@ -182,17 +195,20 @@ async function runWith(
   for (const child of children.splice(useWorkers ? Math.max(1, batches.length) : 0)) child.kill();
   const done: FileOutcome[] = [];
   let lanes: Lane[] = [];
+  const asks: Ask[] = [];
+  let id = 0;
   if (useWorkers) {
-    let id = 0;
     // With work alongside, this thread is busy while the workers transform and cannot hand out
     // batches: every batch is sent up front (each worker queues its share).
     const inFlight = options.alongside ? Math.ceil(batches.length / children.length) : IN_FLIGHT;
     for (const child of children) {
       const ask = channel(child);
+      asks.push(ask);
       // A worker answers its messages in order: each of its lanes is one batch in flight.
       for (let k = 0; k < inFlight; k++)
         lanes.push(async (batch) => {
           const reply = await ask({ id: id++, files: batch, transforms: options.transforms });
+          if (!("outcomes" in reply)) throw new Error("migrate: a worker answered a batch with a check");
           // The worker leaves out the original text of a changed file: this thread has it.
           return reply.outcomes.map((o) =>
             o.status === "changed" ? { ...o, before: sources.get(o.file) as string } : o,
@@ -238,11 +254,56 @@ async function runWith(
   for (const outcome of settled.values()) options.onOutcome?.(outcome);
   const byFile = new Map(done.map((o) => [o.file, o]));
   const outcomes = files.map((f) => settled.get(f) ?? byFile.get(f) ?? interruptedOutcome(f));
-  return {
+  const run: PoolRun = {
     outcomes,
     mode: useWorkers ? "workers" : "in-process",
     workers: useWorkers ? children.length : 1,
     sources,
+  };
+  await options.after?.(run, asks.length > 0 ? checkOnWorkers(asks, () => id++) : checkHere);
+  return run;
+}
+
+/**
+ * The parse check shared between the workers (warm: they parsed every file) and this process:
+ * the workers take messages of CHECK_BATCH texts from the front, two in flight each, and this
+ * process checks smaller slices from the back, a macrotask turn between them (so that replies come
+ * in and further messages go out), until the two meet. A message a worker cannot answer (it died,
+ * say) is checked here: the answer is the same wherever it is computed.
+ */
+function checkOnWorkers(asks: readonly Ask[], nextId: () => number): ParseCheck {
+  return async (texts) => {
+    const answers: (string | null)[] = new Array(texts.length).fill(null);
+    let front = 0;
+    let back = texts.length;
+    const record = (start: number, failures: readonly (string | null)[]) =>
+      failures.forEach((failure, i) => {
+        answers[start + i] = failure;
+      });
+    const workerLane = async (ask: Ask) => {
+      while (front < back) {
+        const start = front;
+        front = Math.min(back, front + CHECK_BATCH);
+        const share = texts.slice(start, front);
+        const failures = await ask({ id: nextId(), check: share })
+          .then((reply) =>
+            "failures" in reply && reply.failures.length === share.length ? reply.failures : null,
+          )
+          .catch(() => null);
+        record(start, failures ?? share.map(parseFailure));
+      }
+    };
+    const hereLane = async () => {
+      while (front < back) {
+        await new Promise((settle) => setImmediate(settle));
+        if (front >= back) break;
+        const end = back;
+        back = Math.max(front, back - CHECK_HERE);
+        record(back, texts.slice(back, end).map(parseFailure));
+      }
+    };
+    await Promise.all([...asks.flatMap((ask) => [workerLane(ask), workerLane(ask)]), hereLane()]);
+    return answers;
   };
 }
 
@@ -273,7 +334,7 @@ export function readSource(file: string, maxBytes: number): { source: string } |
  * Requests to one worker, answered by id. One listener per worker whatever
  * the number of requests in flight (every batch may be queued at once).
  */
-function channel(child: ChildProcess): (request: WorkerRequest) => Promise<WorkerReply> {
+function channel(child: ChildProcess): Ask {
   const waiting = new Map<
     number,
     { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }
@@ -288,22 +349,23 @@ function channel(child: ChildProcess): (request: WorkerRequest) => Promise<Worke
   child.on("exit", (code: number | null) => {
     for (const [id, entry] of waiting) {
       entry.reject(
-        new Error(`migrate: a worker exited (code ${code}) while transforming ${sizes.get(id)} files`),
+        new Error(`migrate: a worker exited (code ${code}) while working on ${sizes.get(id)} files`),
       );
     }
     waiting.clear();
   });
   return (request) =>
     new Promise((resolve, reject) => {
+      const size = "files" in request ? request.files.length : request.check.length;
       if (child.exitCode !== null || child.signalCode !== null || !child.connected) {
         reject(
           new Error(
-            `migrate: a worker exited (${child.exitCode ?? child.signalCode ?? "could not start"}) before it was sent ${request.files.length} files`,
+            `migrate: a worker exited (${child.exitCode ?? child.signalCode ?? "could not start"}) before it was sent ${size} files`,
           ),
         );
         return;
       }
-      sizes.set(request.id, request.files.length);
+      sizes.set(request.id, size);
       waiting.set(request.id, {
         resolve: (reply) => {
           sizes.delete(request.id);
@@ -315,11 +377,7 @@ function channel(child: ChildProcess): (request: WorkerRequest) => Promise<Worke
         if (!error || !waiting.has(request.id)) return;
         waiting.delete(request.id);
         sizes.delete(request.id);
-        reject(
-          new Error(
-            `migrate: ${request.files.length} files could not be sent to a worker (${error.message})`,
-          ),
-        );
+        reject(new Error(`migrate: ${size} files could not be sent to a worker (${error.message})`));
       });
     });
 }

@@ -13,7 +13,7 @@ import type { EngineResult, PreparedEngine, SiteRecord } from "./engine.js";
 import { discoverSourceFiles, displayPath } from "./files.js";
 import { interruptReason, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { MIGRATE_MAX_FILE_BYTES } from "./limits.js";
-import { jscodeshiftFor } from "./parser.js";
+import { checkHere, type ParseCheck, parseFailure } from "./parse-check.js";
 import { READ_WINDOW, readSource, runPool } from "./pool.js";
 import { type FileOutcome, scanTodos } from "./transform-file.js";
 import { applyTypePass } from "./types-pass.js";
@@ -111,7 +111,8 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
   let done = 0;
   // The engine's first stage (project and detection over the original texts) runs while the workers transform.
   let prepared: PreparedEngine | null | undefined;
-  const run = await runPool(files, {
+  let result: { readonly engine: EngineResult; readonly verified: FileOutcome[] } | undefined;
+  const pooled = await runPool(files, {
     concurrency: options.concurrency ?? 1,
     transforms,
     ...(options.poolMode ? { mode: options.poolMode } : {}),
@@ -122,25 +123,31 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
       const { prepareEngine } = await engineModule;
       prepared = prepareEngine(options.cwd, sources);
     },
+    // The engine, then the output check, on the workers while they are up (idle by then, and warm).
+    after: async (run, check) => {
+      const { runEngine } = await engineModule;
+      const transformed = transforms.includes(RESPONSE_TYPES)
+        ? await applyTypePass(run.outcomes, run.sources)
+        : run.outcomes;
+      const engine = runEngine(
+        options.cwd,
+        run.sources,
+        transformed
+          .filter((o) => o.status !== "failed")
+          .map((o) => ({
+            file: o.file,
+            before: run.sources.get(o.file) ?? "",
+            ...(o.after !== undefined ? { after: o.after } : {}),
+            ...(o.callOnly !== undefined ? { callOnly: o.callOnly } : {}),
+          })),
+        ...(prepared !== undefined ? [prepared] : []),
+      );
+      const final = transformed.map((o) => withEngine(o, engine, run.sources));
+      result = { engine, verified: await verifyOutputs(final, check) };
+    },
   });
-  const { runEngine } = await engineModule;
-  const transformed = transforms.includes(RESPONSE_TYPES)
-    ? await applyTypePass(run.outcomes, run.sources)
-    : run.outcomes;
-  const engine = runEngine(
-    options.cwd,
-    run.sources,
-    transformed
-      .filter((o) => o.status !== "failed")
-      .map((o) => ({
-        file: o.file,
-        before: run.sources.get(o.file) ?? "",
-        ...(o.after !== undefined ? { after: o.after } : {}),
-        ...(o.callOnly !== undefined ? { callOnly: o.callOnly } : {}),
-      })),
-    ...(prepared !== undefined ? [prepared] : []),
-  );
-  const verified = transformed.map((o) => withEngine(o, engine, run.sources)).map(verifyOutput);
+  if (result === undefined) throw new Error("migrate: the pool returned without running the engine");
+  const { engine, verified } = result;
   const outcomes = options.dry
     ? verified
     : await writeChanged(verified, {
@@ -148,7 +155,7 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
         ...(options.onWritten ? { onWritten: options.onWritten } : {}),
       });
   return summarise(options, transforms, outcomes, engine, {
-    pool: { mode: run.mode, workers: run.workers },
+    pool: { mode: pooled.mode, workers: pooled.workers },
     scanned: files.length,
     skipped: discovery.skipped,
   });
@@ -295,18 +302,38 @@ function summarise(
 
 /**
  * Last line of defence before writing: a changed file's new text must parse
- * with the file's own parser, or the file is reported as failed and left alone.
+ * with the file's own parser (parse-check.ts), or the file is reported as
+ * failed and left alone.
  */
 export function verifyOutput(outcome: FileOutcome): FileOutcome {
   if (outcome.status !== "changed" || outcome.after === undefined) return outcome;
-  try {
-    jscodeshiftFor(outcome.file)(outcome.after);
-    return outcome;
-  } catch (error) {
-    const message = `the rewritten text does not parse (${error instanceof Error ? error.message : String(error)}); the file was left unchanged`;
-    const { before: _before, after: _after, ...rest } = outcome;
-    return { ...rest, status: "failed", sites: [], error: { transform: "verify", message } };
-  }
+  return withParseFailure(outcome, parseFailure({ file: outcome.file, text: outcome.after }));
+}
+
+/** `verifyOutput` over many outcomes, the parsing done by `check` (on the pool's workers, or here). */
+export async function verifyOutputs(
+  outcomes: readonly FileOutcome[],
+  check: ParseCheck = checkHere,
+): Promise<FileOutcome[]> {
+  const changed = outcomes.flatMap((o, i) => (o.status === "changed" && o.after !== undefined ? [i] : []));
+  const failures = await check(
+    changed.map((i) => {
+      const o = outcomes[i] as FileOutcome;
+      return { file: o.file, text: o.after as string };
+    }),
+  );
+  const verified = [...outcomes];
+  changed.forEach((i, k) => {
+    verified[i] = withParseFailure(outcomes[i] as FileOutcome, failures[k] ?? null);
+  });
+  return verified;
+}
+
+function withParseFailure(outcome: FileOutcome, failure: string | null): FileOutcome {
+  if (failure === null) return outcome;
+  const message = `the rewritten text does not parse (${failure}); the file was left unchanged`;
+  const { before: _before, after: _after, ...rest } = outcome;
+  return { ...rest, status: "failed", sites: [], error: { transform: "verify", message } };
 }
 
 /** Unified diff of one changed file (paths shown relative to `cwd`). */

@@ -9,9 +9,16 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_TRANSFORM_NAMES, TRANSFORM_NAMES } from "../../codemods/index.js";
+import { parseFailure } from "../../codemods/migrate/parse-check.js";
 import { jscodeshiftFor } from "../../codemods/migrate/parser.js";
 import { compiledWorkerPath, runPool } from "../../codemods/migrate/pool.js";
-import { MIGRATE_EXIT, type MigrationSummary, migrate, verifyOutput } from "../../codemods/migrate/run.js";
+import {
+  MIGRATE_EXIT,
+  type MigrationSummary,
+  migrate,
+  verifyOutput,
+  verifyOutputs,
+} from "../../codemods/migrate/run.js";
 import { runCli } from "./cli.js";
 
 const UNRELATED = resolve(import.meta.dirname, "../fixtures/unrelated");
@@ -234,6 +241,67 @@ describe("worker pool: workers forked before the files are read", () => {
       await expect(run).rejects.toThrow(/migrate: (a worker exited|\d+ files could not be sent to a worker)/);
     },
   );
+});
+
+describe("worker pool: the output check on the workers", () => {
+  const files = Array.from({ length: 40 }, (_, i) => `src/f${i}.ts`);
+  // Texts that parse and texts that do not, in .ts, .tsx and .js files: more than one message's worth.
+  const texts = Array.from({ length: 150 }, (_, i) => ({
+    file: `x${i}.${["ts", "tsx", "js"][i % 3]}`,
+    text:
+      i % 7 === 0
+        ? `export const x${i} = {;\n`
+        : i % 5 === 0
+          ? `const y = <T,>(a: T) => a;\n`
+          : `export const x${i} = ${i};\n`,
+  }));
+
+  it.skipIf(compiledWorkerPath() === null)(
+    "answers what the check in this process answers, text by text, also when a worker is gone",
+    async () => {
+      await write(Object.fromEntries(files.map((f) => [f, LEGACY])));
+      const here = texts.map(parseFailure);
+      expect(here.filter((f) => f !== null).length).toBeGreaterThan(20); // the check has failures to find
+      for (const killFirst of [false, true]) {
+        let answers: (string | null)[] = [];
+        const forked: ChildProcess[] = [];
+        await runPool(
+          files.map((f) => join(dir, f)),
+          {
+            concurrency: 2,
+            transforms: TRANSFORM_NAMES,
+            mode: "workers",
+            onFork: (child) => forked.push(child),
+            after: async (_run, check) => {
+              if (killFirst) {
+                for (const child of forked) child.kill("SIGKILL");
+                await Promise.all(
+                  forked.map((child) =>
+                    child.exitCode !== null || child.signalCode !== null ? undefined : once(child, "exit"),
+                  ),
+                );
+              }
+              answers = await check(texts);
+            },
+          },
+        );
+        expect(answers).toEqual(here);
+      }
+    },
+  );
+
+  it("verifyOutputs fails exactly the changed outcomes whose text does not parse, as verifyOutput does", async () => {
+    const outcomes = texts.map((t, i) => ({
+      file: t.file,
+      status: i % 2 === 0 ? ("changed" as const) : ("unchanged" as const),
+      before: "",
+      after: t.text,
+      sites: [],
+      todos: [],
+    }));
+    expect(await verifyOutputs(outcomes)).toEqual(outcomes.map(verifyOutput));
+    expect((await verifyOutputs(outcomes)).filter((o) => o.status === "failed").length).toBeGreaterThan(5);
+  });
 });
 
 describe("oddkit-sdk migrate (CLI)", () => {
