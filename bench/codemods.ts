@@ -31,7 +31,8 @@ import { generateConsumers } from "../test/migrate/golden/generated.js";
 
 const require = createRequire(import.meta.url);
 const FILES = Number(process.argv[2] ?? 2000);
-const WORKERS = Number(process.argv[3] ?? 2); // the concurrency of both runs
+/** The concurrency of both runs: jscodeshift forks that many workers, migrate runs its engine beside one fewer. */
+const CONCURRENCY = Number(process.argv[3] ?? 2);
 
 /** Issue 16's goal: migrate within 1.5× the time of a jscodeshift no-op over the same files. */
 const GOAL = 1.5;
@@ -91,7 +92,7 @@ async function jscodeshiftRun(
     silent: true,
     verbose: 0,
     parser: "ts",
-    cpus: WORKERS,
+    cpus: CONCURRENCY,
     babel: false,
     extensions: "ts",
   };
@@ -124,7 +125,7 @@ async function migrateRun(dir: string, consumers: number): Promise<number> {
     `
     const { migrate } = await import(${JSON.stringify(pathToFileURL(COMPILED_RUN).href)});
     const start = performance.now();
-    const { summary } = await migrate({ paths: [${JSON.stringify(join(dir, "src"))}], cwd: ${JSON.stringify(dir)}, dry: true, concurrency: ${WORKERS} });
+    const { summary } = await migrate({ paths: [${JSON.stringify(join(dir, "src"))}], cwd: ${JSON.stringify(dir)}, dry: true, concurrency: ${CONCURRENCY} });
     console.log(JSON.stringify({ seconds: (performance.now() - start) / 1000, changed: summary.files.changed, failed: summary.files.failed }));
   `,
   );
@@ -161,7 +162,7 @@ async function main(): Promise<void> {
       );
     }
     console.log(
-      `codemod throughput: ${FILES} files, concurrency ${WORKERS} (jscodeshift: ${WORKERS} workers; migrate: the engine beside ${Math.max(1, WORKERS - 1)})\n`,
+      `codemod throughput: ${FILES} files, concurrency ${CONCURRENCY} (jscodeshift: ${CONCURRENCY} workers; migrate: the engine beside ${Math.max(1, CONCURRENCY - 1)})\n`,
     );
     console.log("| run | seconds | files/s | time vs jscodeshift no-op |");
     console.log("| --- | ---: | ---: | ---: |");

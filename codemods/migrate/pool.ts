@@ -111,7 +111,7 @@ const CHECK_HERE = 8;
 /** Batches a worker holds at once: the next one is queued while it transforms one. */
 const IN_FLIGHT = 2;
 /** Files read (synchronously, file-io.ts) between two macrotask turns, so that a signal lands while a large tree is read. */
-export const READ_WINDOW = 256;
+const READ_WINDOW = 256;
 
 /** Runs one batch: in this process, or in a worker process. */
 type Lane = (batch: readonly SourceFile[]) => Promise<readonly FileOutcome[]>;
@@ -128,7 +128,8 @@ export async function runPool(files: readonly string[], options: PoolOptions): P
   // `concurrency` processes, the workers the rest (at least one). On the 2-core machine a second worker
   // took the CPU from the engine, the run's critical path: `migrate --dry` over 2,000 files with 200 /
   // 500 / 1,000 consumers took 7.5 / 13.0 / 20.1 s wall with one worker against 8.5 / 13.2 / 23.2 s with
-  // two (both mixes run twice, interleaved), and as long with every file a consumer (32–37 s against 32 s).
+  // two (both mixes run twice, interleaved), and as long with every file a consumer (28.0 / 27.9 s
+  // against 28.5 / 27.5 s).
   const workerCount = Math.max(1, options.alongside ? options.concurrency - 1 : options.concurrency);
   const forkWorkers = () => {
     if (children.length > 0 || worker === null) return;
@@ -173,20 +174,15 @@ async function runWith(
   // started 0.7 s into a 10%-consumer run (its caller's engine loads meanwhile) and finished last.
   if (workersWanted(files.length)) forkWorkers();
   const maxBytes = options.maxFileBytes ?? MIGRATE_MAX_FILE_BYTES;
-  for (let start = 0; start < files.length && !options.signal?.aborted; start += READ_WINDOW) {
-    const window = files.slice(start, start + READ_WINDOW);
-    if (start > 0) await new Promise((settle) => setImmediate(settle));
-    for (const file of window) {
-      const read = readSource(file, maxBytes);
-      if ("outcome" in read) {
-        settled.set(file, read.outcome);
-        continue;
-      }
-      const { source } = read;
-      sources.set(file, source);
-      if (mentionsOddkit(source)) candidates.push({ file, source });
-      else settled.set(file, { file, status: "unchanged", sites: [], todos: scanTodos(source) });
+  for await (const [file, read] of readSources(files, maxBytes, options.signal)) {
+    if ("outcome" in read) {
+      settled.set(file, read.outcome);
+      continue;
     }
+    const { source } = read;
+    sources.set(file, source);
+    if (mentionsOddkit(source)) candidates.push({ file, source });
+    else settled.set(file, { file, status: "unchanged", sites: [], todos: scanTodos(source) });
   }
   const batches: SourceFile[][] = [];
   for (let i = 0; i < candidates.length; i += BATCH) batches.push(candidates.slice(i, i + BATCH));
@@ -327,6 +323,21 @@ export function readSource(file: string, maxBytes: number): { source: string } |
     if (!mentionsOddkit(bytes.toString("latin1")))
       return { outcome: { file, status: "unchanged", sites: [], todos: [] } };
     return { outcome: readFailure(file, error) };
+  }
+}
+
+/**
+ * Every file read once (`readSource`), in file order, with a macrotask turn between windows of
+ * READ_WINDOW files; no file is read once `signal` is aborted.
+ */
+export async function* readSources(
+  files: readonly string[],
+  maxBytes: number,
+  signal?: AbortSignal,
+): AsyncGenerator<[file: string, read: ReturnType<typeof readSource>]> {
+  for (let start = 0; start < files.length && !signal?.aborted; start += READ_WINDOW) {
+    if (start > 0) await new Promise((settle) => setImmediate(settle));
+    for (const file of files.slice(start, start + READ_WINDOW)) yield [file, readSource(file, maxBytes)];
   }
 }
 

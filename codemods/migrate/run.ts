@@ -14,7 +14,7 @@ import { discoverSourceFiles, displayPath } from "./files.js";
 import { interruptReason, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { MIGRATE_MAX_FILE_BYTES } from "./limits.js";
 import { checkHere, type ParseCheck, parseFailure } from "./parse-check.js";
-import { READ_WINDOW, readSource, runPool } from "./pool.js";
+import { readSources, runPool } from "./pool.js";
 import { type FileOutcome, scanTodos } from "./transform-file.js";
 import { applyTypePass } from "./types-pass.js";
 import { writeChanged } from "./write.js";
@@ -187,19 +187,14 @@ async function checkOnly(options: MigrateOptions): Promise<MigrationRun> {
   options.onStart?.(files.length);
   const sources = new Map<string, string>();
   const outcomes: FileOutcome[] = [];
-  // Read as the pool reads: in file order, a macrotask turn between windows of files.
-  for (let start = 0; start < files.length; start += READ_WINDOW) {
-    const window = files.slice(start, start + READ_WINDOW);
-    if (start > 0) await new Promise((settle) => setImmediate(settle));
-    for (const file of window) {
-      const read = readSource(file, options.maxFileBytes ?? MIGRATE_MAX_FILE_BYTES);
-      if ("outcome" in read) {
-        outcomes.push(read.outcome);
-        continue;
-      }
-      sources.set(file, read.source);
-      outcomes.push({ file, status: "unchanged", sites: [], todos: scanTodos(read.source) });
+  // Read as the pool reads (not stopped by a signal: --check writes nothing).
+  for await (const [file, read] of readSources(files, options.maxFileBytes ?? MIGRATE_MAX_FILE_BYTES)) {
+    if ("outcome" in read) {
+      outcomes.push(read.outcome);
+      continue;
     }
+    sources.set(file, read.source);
+    outcomes.push({ file, status: "unchanged", sites: [], todos: scanTodos(read.source) });
   }
   const { checkSites } = await import("./engine.js");
   const sites = checkSites(options.cwd, sources);

@@ -16,7 +16,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { firstInvalidUtf8, replaceFileAtomically } from "../../codemods/migrate/file-io.js";
 import { discoverSourceFiles } from "../../codemods/migrate/files.js";
 import { MIGRATE_MAX_FILE_BYTES } from "../../codemods/migrate/limits.js";
-import { readSource } from "../../codemods/migrate/pool.js";
+import { readSource, readSources } from "../../codemods/migrate/pool.js";
 import { MIGRATE_EXIT, migrate } from "../../codemods/migrate/run.js";
 import { main } from "../../src/cli/main.js";
 import { runCli } from "../codemods/cli.js";
@@ -123,6 +123,27 @@ describe("a file swapped after it was listed (the read is synchronous: it must n
     const read = readSource(join(dir, "src/link.ts"), MIGRATE_MAX_FILE_BYTES);
     expect(read).toMatchObject({ outcome: { status: "failed" } });
     expect(JSON.stringify(read)).toMatch(/symbolic link after it was listed; not followed/);
+  });
+
+  it("reads in file order and reads no further window once the run is aborted", async () => {
+    const names = Array.from({ length: 300 }, (_, i) => `src/f${String(i).padStart(3, "0")}.ts`);
+    await put(dir, Object.fromEntries(names.map((n) => [n, "export const x = 1;\n"])));
+    const paths = names.map((n) => join(dir, n));
+    const all: string[] = [];
+    for await (const [file, read] of readSources(paths, MIGRATE_MAX_FILE_BYTES)) {
+      expect(read).toEqual({ source: "export const x = 1;\n" });
+      all.push(file);
+    }
+    expect(all).toEqual(paths);
+    const abort = new AbortController();
+    const some: string[] = [];
+    for await (const [file] of readSources(paths, MIGRATE_MAX_FILE_BYTES, abort.signal)) {
+      some.push(file);
+      abort.abort(); // the window being read is finished; no other is started
+    }
+    expect(some.length).toBeGreaterThan(0);
+    expect(some.length).toBeLessThan(paths.length);
+    expect(some).toEqual(paths.slice(0, some.length));
   });
 
   it("a file over the limit is refused unread, naming the limit", async () => {
