@@ -27,6 +27,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { mentionsOddkit } from "../codemods/lib/shapes.js";
+import { UNIFIED_TOOL } from "../src/contract/index.js";
 import { generateConsumers } from "../test/migrate/golden/generated.js";
 
 const require = createRequire(import.meta.url);
@@ -48,12 +50,13 @@ const generate = (dir: string, consumerShare: number) => generateConsumers(dir, 
 const NOOP = "module.exports = (file, api) => { api.jscodeshift(file.source); return undefined; };\n";
 /**
  * The least a rewriting codemod does to a consumer file: parse it, rename its first identifier, print
- * it (recast reprints only what changed). Files that do not mention oddkit are parsed and left alone.
+ * it (recast reprints only what changed). Files that do not mention oddkit (migrate's test, the
+ * unified tool's name) are parsed and left alone.
  */
 const RENAME_ONE = `module.exports = (file, api) => {
   const j = api.jscodeshift;
   const root = j(file.source);
-  if (!file.source.includes("oddkit")) return undefined;
+  if (!file.source.includes(${JSON.stringify(UNIFIED_TOOL)})) return undefined;
   const first = root.find(j.Identifier).at(0);
   if (first.size() === 0) return undefined;
   first.get().node.name += "Renamed";
@@ -148,7 +151,7 @@ async function main(): Promise<void> {
     for (const share of [0.1, 1]) {
       const dir = join(root, `consumers-${share * 100}`);
       const paths = await generate(dir, share);
-      const consumers = paths.filter((p) => readFileSync(p, "utf8").includes("oddkit")).length;
+      const consumers = paths.filter((p) => mentionsOddkit(readFileSync(p, "utf8"))).length;
       const label = `${share * 100}% consumers`;
       const base = await jscodeshiftRun(dir, paths, "noop-transform", NOOP, 0);
       const ours = await migrateRun(dir, consumers);
