@@ -9,7 +9,7 @@
  *    at 100k) printed beside the figures;
  * 2. the size (bytes, cl100k tokens) of the legacy fat catalog (`sort_by:
  *    path`, limit 500, every page) against each reference use case of
- *    consumers.md on the same corpus, printed as ratios (--cost-sizes).
+ *    the reference consumer's use cases on the same corpus, printed as ratios (--cost-sizes).
  *
  *   npx tsx bench/server.ts [--sizes 1000,10000,100000] [--cost-sizes 566] [--corpora DIR]
  *

@@ -1,5 +1,5 @@
 /**
- * The shape of the reference knowledge base (shared/spec/corpus-figures.md),
+ * The shape of the reference knowledge base (docs/corpus.md, "The sample corpus"),
  * as tables the planner draws from. Shares are exact quotas per group; a
  * `null` value means the field is absent. Presence rates are conditional on a
  * document having frontmatter at all.

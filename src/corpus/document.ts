@@ -1,7 +1,7 @@
 /**
  * The corpus index's document rules without Node (no node:crypto, no fs), so
  * edge code (the forward shim) builds documents by the very same rules as the
- * corpus loader: legacy-api.md "How the index is built" — frontmatter, uri,
+ * corpus loader: the 0.28.x index's document rules (docs/corpus.md, "How a document is parsed") — frontmatter, uri,
  * title, blockquote, summary, body, two-tier kind and date. The content hash
  * is the caller's (parse.ts hashes with node:crypto; a legacy server sends it).
  */

@@ -1,6 +1,6 @@
 /**
  * One markdown file → one CorpusDocument, following the rules of the oddkit
- * index (legacy-api.md "How the index is built"). The rules themselves live
+ * index (docs/corpus.md, "How a document is parsed"). The rules themselves live
  * in the Node-free document.ts; this adds path normalisation, the
  * `exposure: noindex` skip, warnings and the node:crypto content hash.
  */

@@ -1,5 +1,5 @@
 /**
- * The 0.28.x tool parameters (legacy-api.md "Tools"): the unified `oddkit`
+ * The 0.28.x tool parameters: the unified `oddkit`
  * tool and the individual retrieval tools, as zod schemas. The reference
  * server publishes their JSON Schema in legacy mode and validates with them.
  */

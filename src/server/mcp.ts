@@ -55,7 +55,11 @@ export function createMcpServer(options: McpServerOptions): Server {
   return server;
 }
 
-const LooseCallToolRequestSchema = z.object({ method: z.literal("tools/call"), params: z.unknown() });
+// `.optional()`: a request may omit params altogether, which must reach callParams for its sentence.
+const LooseCallToolRequestSchema = z.object({
+  method: z.literal("tools/call"),
+  params: z.unknown().optional(),
+});
 
 /** `tools/call` params checked by hand (call-params.ts), a malformed one as the SDK's InvalidParams error. */
 export function callParams(

@@ -1,6 +1,6 @@
 /**
  * The bundled sample corpus (corpus/sample/) has the shape, the mess and the
- * cost of the reference knowledge base (shared/spec/corpus-figures.md), and
+ * cost of the reference knowledge base (docs/corpus.md, "The sample corpus"), and
  * is exactly what scripts/generate-corpus.ts produces.
  */
 import { execFileSync } from "node:child_process";

@@ -5,12 +5,40 @@
  * outside the repository (`../shared/spec/…` is dead on GitHub and in the
  * npm package).
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** Names of the specification files this repository was built from; they live outside it. */
+const OUTSIDE_SPEC_FILES = [
+  "shared/spec",
+  "consumers.md",
+  "legacy-api.md",
+  "corpus-figures.md",
+  "field-notes.md",
+  "agent-patterns.md",
+];
+
+/** The repository's own code (git's list, so builds and node_modules are out), but this file, which names them. */
+function trackedSourceFiles(): string[] {
+  const self = fileURLToPath(import.meta.url);
+  return execFileSync(
+    "git",
+    ["ls-files", "-z", "--", "src", "codemods", "test", "scripts", "bench", "examples", "bin"],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+    },
+  )
+    .split("\0")
+    .filter((path) => /\.(c|m)?(t|j)sx?$/.test(path))
+    .map((path) => join(ROOT, path))
+    .filter((path) => path !== self && existsSync(path));
+}
 
 function markdownFiles(): string[] {
   const docs = (dir: string): string[] =>
@@ -83,18 +111,11 @@ describe("links in README, MIGRATION and docs/", () => {
     expect(broken).toEqual([]);
   });
 
-  it("no prose points readers at spec files the package does not ship", () => {
+  it("no prose or code comment points readers at spec files the repository does not hold", () => {
     const cited: string[] = [];
-    for (const file of markdownFiles()) {
+    for (const file of [...markdownFiles(), ...trackedSourceFiles()]) {
       const text = readFileSync(file, "utf8");
-      for (const name of [
-        "shared/spec",
-        "consumers.md",
-        "legacy-api.md",
-        "corpus-figures.md",
-        "field-notes.md",
-        "agent-patterns.md",
-      ]) {
+      for (const name of OUTSIDE_SPEC_FILES) {
         if (text.includes(name)) cited.push(`${relative(ROOT, file)} cites ${name}`);
       }
     }

@@ -25,7 +25,7 @@ function wire(action: Action, params: Record<string, unknown>) {
 }
 
 describe("the USE_CASES table", () => {
-  it("has one row per use case of consumers.md, with unique ids, function names and verbs", () => {
+  it("has one row per reference use case, with unique ids, function names and verbs", () => {
     expect(USE_CASES).toHaveLength(8);
     for (const key of ["id", "functionName", "cliVerb"] as const) {
       expect(new Set(USE_CASES.map((r) => r[key])).size).toBe(USE_CASES.length);

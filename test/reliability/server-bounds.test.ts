@@ -190,6 +190,15 @@ describe("malformed tools/call params (item 14)", () => {
     });
   }
 
+  it("no params at all: -32602 saying what to send, no validation dump", async () => {
+    const { json } = await rpc({ jsonrpc: "2.0", id: 9, method: "tools/call" }, session);
+    expect(json.error.code).toBe(-32602);
+    expect(json.error.message).toMatch(
+      /tools\/call params must be an object \{ name, arguments \}; name one of: .*oddkit_search/,
+    );
+    expect(json.error.message).not.toContain("expected");
+  });
+
   it("params that are not an object (possible in-process) get the same kind of sentence", () => {
     expect(() => callParams("oddkit_search", server.tools)).toThrow(/tools\/call params must be an object/);
   });

@@ -1,5 +1,5 @@
 /**
- * Legacy mode answers the 0.28.x envelopes of legacy-api.md, field by field,
+ * Legacy mode answers the 0.28.x envelopes, field by field,
  * through the official SDK client over the in-memory transport.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";

@@ -1,5 +1,5 @@
 /**
- * What a 0.28.x server shows a client (legacy-api.md), for the tests that
+ * What a 0.28.x server shows a client, for the tests that
  * check a legacy-mode server from the outside. The tool list is written out
  * from the spec rather than read from the server under test, so a tool the
  * server forgets to register fails; result fields come from the contract core.

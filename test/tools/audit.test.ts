@@ -190,7 +190,7 @@ describe("auditCorpus on the bundled sample corpus", () => {
     for (const [type, count] of Object.entries(report.totals.byType)) {
       expect(findings.filter((f) => f.type === type)).toHaveLength(count);
     }
-    // corpus-figures.md: ~4% without frontmatter, ~9% kind overrides, ~3% kinds outside the enumeration.
+    // The reference corpus: ~4% without frontmatter, ~9% kind overrides, ~3% kinds outside the enumeration.
     expect(report.totals.byType.no_frontmatter / 566).toBeGreaterThan(0.02);
     expect(report.totals.byType.kind_override / 566).toBeGreaterThan(0.05);
     expect(report.totals.byType.invalid_kind).toBeGreaterThan(0);

@@ -68,7 +68,7 @@ describe("measureCost on the bundled sample corpus", () => {
       arguments: { sort_by: "path", limit: 500 },
     });
     if (!report.legacy.available) throw new Error("unreachable");
-    // corpus-figures.md: a faithful sample lands between 200 and 450 tokens per document in the legacy shape.
+    // The reference corpus: a faithful sample lands between 200 and 450 tokens per document in the legacy shape.
     expect(report.legacy.tokensPerDocument).toBeGreaterThan(200);
     expect(report.legacy.tokensPerDocument).toBeLessThan(450);
   });

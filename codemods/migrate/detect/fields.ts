@@ -3,7 +3,7 @@
  * legacy (0.28.x) response shape, decided by the field read and the field
  * read just before it (the "step"): `result.hits`, `hits[i].path`,
  * `result.pagination.has_more`, … The legacy shapes are those of
- * shared/spec/legacy-api.md; contract reads (`result.data`, `entry.metadata`)
+ * the 0.28.x server (src/legacy/ serves them); contract reads (`result.data`, `entry.metadata`)
  * are not legacy.
  */
 

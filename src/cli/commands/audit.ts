@@ -1,6 +1,6 @@
 /**
  * `oddkit-sdk audit [DIR]`: the frontmatter audit (validation gate 1 of
- * consumers.md). Soft by default (exit 0 with findings); `--strict` exits 1
+ * the reference consumer's migration). Soft by default (exit 0 with findings); `--strict` exits 1
  * on any error, for a content repository's CI.
  */
 import { writeFile } from "node:fs/promises";

@@ -7,7 +7,7 @@
  * costs one shared version probe, not a refetch, when nothing changed).
  *
  * - catalog: 5 minutes. Listings back index pages rendered hundreds of times
- *   a minute and the knowledge base changes on a scale of days (consumers.md).
+ *   a minute and the knowledge base changes on a scale of days (the reference consumer's traffic, docs/helpers.md).
  * - get, resolve: 5 minutes. A document changes with the same tempo as the
  *   catalog that lists it; keeping them aligned avoids a fresh page linking
  *   to a stale one for longer than a listing would.
