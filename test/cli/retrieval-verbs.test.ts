@@ -22,6 +22,7 @@ import {
   getStartHereCarousel,
   globalSearch,
   type OddkitClient,
+  OddkitRequestError,
   USE_CASE_ROWS,
 } from "../../src/index.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
@@ -311,8 +312,15 @@ describe("readable output and exit codes", () => {
     [["catalog", "--tier", "5"], /--tier: '5' is not one of 1, 2, 3, 4/],
     [["catalog", "--limit", "ten"], /--limit: 'ten' is not an integer/],
     [["catalog", "--sort-by", "title"], /--sort-by: 'title' is not one of path, date/],
-    // The verb's choices come from the tool's honest schema: body is not offered on catalog at all.
-    [["catalog", "--disclosure", "body"], /--disclosure: 'body' is not one of blockquote, metadata, summary/],
+    // Disclosure is the library's to refuse, with the contract's code (the help lists the permitted flags).
+    [
+      ["catalog", "--disclosure", "body"],
+      /DISCLOSURE_FLAG_NOT_PERMITTED: disclosure flag 'body' is not permitted on action 'catalog'/,
+    ],
+    [
+      ["search", "cache", "--disclosure", "nonsense"],
+      /DISCLOSURE_FLAG_NOT_PERMITTED: .*'nonsense' is not a disclosure flag at all/,
+    ],
     [
       ["catalog", "--disclosure", "summary", "--limit", "26"],
       /LIMIT_EXCEEDS_FLAG_CAP: limit 26 exceeds the maximum 25/,
@@ -324,6 +332,33 @@ describe("readable output and exit codes", () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stdout).toBe("");
+  });
+
+  it("--json prints a refusal as the library's typed error: class, contract code, exit code", async () => {
+    const cli = await run(["catalog", "--disclosure", "body", "--json", "--corpus", CORPUS]);
+    const embedded = await createReferenceServer({ corpus: CORPUS });
+    const inMemory = createOddkitClient({ server: embedded });
+    let library: unknown;
+    await inMemory.catalog({ disclosure: ["body" as "metadata"] }).catch((error: unknown) => {
+      library = error;
+    });
+    await inMemory.close();
+    await embedded.close();
+    expect(library).toBeInstanceOf(OddkitRequestError);
+    const { name, code, message } = library as OddkitRequestError;
+    expect(cli.code).toBe(2);
+    expect(JSON.parse(cli.stdout)).toEqual({ error: { name, code, message, exitCode: 2, sent: false } });
+    expect(code).toBe("DISCLOSURE_FLAG_NOT_PERMITTED");
+  });
+
+  it("--json prints a missing document as NOT_FOUND with exit 3", async () => {
+    const cli = await run(["get", "klappy://no/such/doc", "--json", "--corpus", CORPUS]);
+    expect(cli.code).toBe(3);
+    expect(JSON.parse(cli.stdout).error).toMatchObject({
+      name: "OddkitNotFoundError",
+      code: "NOT_FOUND",
+      exitCode: 3,
+    });
   });
 
   it("the embedded server (0.30.0, in the window) serves the legacy fields on opt-in, in either mode", async () => {

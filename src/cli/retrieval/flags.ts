@@ -126,7 +126,10 @@ export function readParams(
         throw new CliUsageError(`${f.flag}: give at least one value`);
       }
       const parsed = values.map((v) => (f.numeric ? parseNumber(f, v) : v));
-      for (const v of parsed) checkChoice(f, v);
+      // Disclosure values are the library's to judge: a flag the action does not permit
+      // (or no flag at all) is refused as DISCLOSURE_FLAG_NOT_PERMITTED, as for a library
+      // caller, not as a CLI parsing error. The help still lists the permitted ones.
+      if (f.param !== "disclosure") for (const v of parsed) checkChoice(f, v);
       params[f.param] = f.param === "disclosure" || parsed.length > 1 ? parsed : parsed[0];
     } else if (f.kind === "integer") {
       params[f.param] = parseNumber(f, String(raw));

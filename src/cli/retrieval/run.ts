@@ -57,6 +57,28 @@ export function describeFailure(error: unknown): { code: number; message: string
   return { code: EXIT.failure, message: name && name !== "Error" ? `${name}: ${message}` : message };
 }
 
+/**
+ * A failure as `--json` prints it: the error's class, its contract code when it has one
+ * (`DISCLOSURE_FLAG_NOT_PERMITTED`, `NOT_FOUND`, …), the message and the exit code, so a
+ * script reads the same typed answer a library caller catches.
+ */
+export function failureJson(
+  error: unknown,
+  failure: { code: number; message: string },
+): { name: string; code: string | null; message: string; exitCode: number; sent?: boolean } {
+  const name = error instanceof Error ? error.name : "Error";
+  const fields = (error instanceof Error ? error : {}) as { code?: unknown; sent?: unknown };
+  const code = typeof fields.code === "string" ? fields.code : null;
+  const sent = fields.sent;
+  return {
+    name,
+    code,
+    message: error instanceof Error ? error.message : String(error),
+    exitCode: failure.code,
+    ...(typeof sent === "boolean" ? { sent } : {}),
+  };
+}
+
 export async function runVerb(ctx: CliContext, run: VerbRun): Promise<void> {
   let open: Awaited<ReturnType<typeof openClient>> | null = null;
   try {
@@ -74,6 +96,7 @@ export async function runVerb(ctx: CliContext, run: VerbRun): Promise<void> {
   } catch (error) {
     const failure = describeFailure(error);
     ctx.io.stderr(`oddkit-sdk ${run.verb}: ${failure.message}\n`);
+    if (run.json) ctx.io.stdout(`${JSON.stringify({ error: failureJson(error, failure) }, null, 2)}\n`);
     ctx.exit(failure.code);
   } finally {
     await open?.close().catch(() => undefined);
