@@ -178,7 +178,10 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
         })
       : undefined,
   });
-  // Over HTTP the MCP request budget spans every attempt and backoff; in memory it is the call's timeout.
+  // Over HTTP the MCP request's timeout is only a ceiling: every attempt, body included, ends
+  // within timeoutMs (http.ts, phases.ts), so a call lasts the attempts it made plus the backoff
+  // it really waited. The ceiling allows the longest Retry-After only because one may come.
+  // In memory it is the call's timeout.
   const callBudgetMs = url
     ? timeoutMs * (retry.limit + 1) + retry.limit * Math.max(retry.maxRetryAfter, retry.backoffLimit)
     : timeoutMs;

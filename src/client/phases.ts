@@ -8,7 +8,11 @@
  * JSON-RPC error for that request id, which the client rejects the call with at
  * once. `toTransportError` turns it into a typed error naming the phase:
  *
- * - `body`: no byte of the body for `timeoutMs` after the headers (a stall);
+ * - `body`: no byte of the body for `timeoutMs` after the headers (a stall),
+ *   or a body still unfinished `timeoutMs` after its attempt began (a trickle:
+ *   bytes keep coming, too slowly to ever end). An attempt, body included,
+ *   thus never outlives its timeout, so a whole call lasts at most attempts ×
+ *   timeout + the backoff actually waited;
  * - `sse-cut`: the SSE stream ended in the middle of an event;
  * - `no-reply`: the stream ended without a reply for the request's id;
  * - `reply-id`: the replies carried other ids than the request's.
@@ -74,6 +78,24 @@ class Stall extends Error {}
 /** The blank line that ends an SSE event (any of the three line endings). */
 const EVENT_END = /\r\n\r\n|\n\n|\r\r|\r\n\n|\n\r\n/;
 
+/**
+ * When an attempt's body must be done by: `deadline` (ms on `now`'s clock) bounds
+ * the whole attempt, `timeoutMs` each wait for a chunk.
+ */
+interface BodyBounds {
+  readonly timeoutMs: number;
+  readonly deadline: number;
+  readonly now: () => number;
+  /** Whether any byte of the body came: a wait that ends without one is a stall, whichever bound ended it. */
+  received: boolean;
+}
+
+/** The wait for the next chunk, and which bound it is. */
+function nextWait(bounds: BodyBounds): { ms: number; attempt: boolean } {
+  const left = Math.max(0, bounds.deadline - bounds.now());
+  return left < bounds.timeoutMs ? { ms: left, attempt: true } : { ms: bounds.timeoutMs, attempt: false };
+}
+
 /** The next chunk, or a Stall after `ms` without one. */
 function readWithin(
   reader: ReadableStreamDefaultReader<Uint8Array>,
@@ -106,11 +128,40 @@ async function readOrStall(
 const mismatch = (id: string | number, seen: readonly (string | number)[]) =>
   `the server replied with id ${seen.map((s) => JSON.stringify(s)).join(", ")}, not the request's id ${JSON.stringify(id)}`;
 
-const stallFailure = (timeoutMs: number): PhaseFailure => ({
+/** Which bound ended a wait for the body, and whether bytes had come before it. */
+type BodyBound = "idle" | "attempt-stalled" | "attempt-trickle";
+
+const STALL_DETAIL: Record<BodyBound, (ms: number) => string> = {
+  idle: (ms) => `the response body stalled: no bytes for ${ms} ms after the headers (body phase)`,
+  "attempt-stalled": (ms) => `the response body stalled: no bytes within the attempt's ${ms} ms (body phase)`,
+  "attempt-trickle": (ms) =>
+    `the response body did not finish within the attempt's ${ms} ms: bytes kept coming, too slowly to end (body phase)`,
+};
+
+const stallFailure = (timeoutMs: number, bound: BodyBound = "idle"): PhaseFailure => ({
   oddkit_phase: "body",
   timeout_ms: timeoutMs,
-  detail: `the response body stalled: no bytes for ${timeoutMs} ms after the headers (body phase)`,
+  detail: STALL_DETAIL[bound](timeoutMs),
 });
+
+/** The next chunk within the bounds, or the failure that ended the wait. */
+async function readBounded(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  bounds: BodyBounds,
+): Promise<ReadableStreamReadResult<Uint8Array> | PhaseFailure> {
+  const wait = nextWait(bounds);
+  const read = await readOrStall(reader, wait.ms);
+  if (read === null) {
+    const bound = !wait.attempt ? "idle" : bounds.received ? "attempt-trickle" : "attempt-stalled";
+    return stallFailure(bounds.timeoutMs, bound);
+  }
+  if (!read.done && read.value.byteLength > 0) bounds.received = true;
+  return read;
+}
+
+const isChunk = (
+  read: ReadableStreamReadResult<Uint8Array> | PhaseFailure,
+): read is ReadableStreamReadResult<Uint8Array> => "done" in read;
 
 /**
  * A JSON answer is one message: read it whole (each chunk within timeoutMs)
@@ -122,8 +173,9 @@ function watchJson(
   response: Response,
   reader: ReadableStreamDefaultReader<Uint8Array>,
   id: string | number,
-  timeoutMs: number,
+  bounds: BodyBounds,
 ): Response {
+  const { timeoutMs } = bounds;
   const chunks: Uint8Array[] = [];
   // What json() answers: the parsed reply, or the synthesized phase failure; undefined when the text is not JSON.
   let message: { readonly value: unknown } | undefined;
@@ -133,9 +185,9 @@ function watchJson(
       const decoder = new TextDecoder();
       let text = "";
       for (;;) {
-        const chunk = await readOrStall(reader, timeoutMs);
-        if (chunk === null) {
-          const failure = failureMessage(id, stallFailure(timeoutMs));
+        const chunk = await readBounded(reader, bounds);
+        if (!isChunk(chunk)) {
+          const failure = failureMessage(id, chunk);
           message = { value: JSON.parse(failure) };
           controller.enqueue(new TextEncoder().encode(failure));
           controller.close();
@@ -198,14 +250,28 @@ function watchJson(
  * The response with its body watched (unchanged when there is nothing to
  * watch: no request id, no body, not JSON or SSE, not a 2xx).
  */
-export function watchPhases(response: Response, requestBody: unknown, timeoutMs: number): Response {
+export function watchPhases(
+  response: Response,
+  requestBody: unknown,
+  timeoutMs: number,
+  attempt: { readonly startedAt: number; readonly now: () => number } = {
+    startedAt: Date.now(),
+    now: Date.now,
+  },
+): Response {
+  const bounds: BodyBounds = {
+    timeoutMs,
+    deadline: attempt.startedAt + timeoutMs,
+    now: attempt.now,
+    received: false,
+  };
   const id = requestIdOf(requestBody);
   const type = response.headers.get("content-type") ?? "";
   if (id === null || !response.ok || response.body === null) return response;
   const sse = type.includes("text/event-stream");
   if (!sse && !type.includes("application/json")) return response;
   const reader = response.body.getReader();
-  if (!sse) return watchJson(response, reader, id, timeoutMs);
+  if (!sse) return watchJson(response, reader, id, bounds);
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let buffer = "";
@@ -216,14 +282,13 @@ export function watchPhases(response: Response, requestBody: unknown, timeoutMs:
     timeout_ms: timeoutMs,
     detail,
   });
-  const stalled = () => stallFailure(timeoutMs);
 
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const chunk = await readOrStall(reader, timeoutMs);
-      if (chunk === null) {
+      const chunk = await readBounded(reader, bounds);
+      if (!isChunk(chunk)) {
         if (!answered)
-          controller.enqueue(encoder.encode(`event: message\ndata: ${failureMessage(id, stalled())}\n\n`));
+          controller.enqueue(encoder.encode(`event: message\ndata: ${failureMessage(id, chunk)}\n\n`));
         controller.close();
         return;
       }

@@ -11,11 +11,12 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOddkitClient, OddkitTimeoutError, OddkitTransportError } from "../../src/index.js";
 
-type Scenario = "headers" | "body" | "sse-cut" | "reply-id" | "json-reply-id" | "sse-no-reply";
+type Scenario = "headers" | "body" | "trickle" | "sse-cut" | "reply-id" | "json-reply-id" | "sse-no-reply";
 
 let server: Server;
 let base: string;
 const held: ServerResponse[] = [];
+const trickles: ReturnType<typeof setInterval>[] = [];
 
 function readJson(req: IncomingMessage): Promise<{ id?: number; method?: string }> {
   return new Promise((resolve) => {
@@ -64,6 +65,14 @@ beforeAll(async () => {
         res.flushHeaders();
         held.push(res); // headers, then nothing
         return;
+      case "trickle": {
+        // Headers, then one byte every 50 ms for ever: never a stall, never an end.
+        res.writeHead(200, { "Content-Type": "text/event-stream" });
+        res.flushHeaders();
+        held.push(res);
+        trickles.push(setInterval(() => res.write(":"), 50));
+        return;
+      }
       case "sse-cut":
         res.writeHead(200, { "Content-Type": "text/event-stream" });
         res.end(`event: message\ndata: ${reply(message.id).slice(0, 20)}`);
@@ -86,6 +95,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  for (const timer of trickles) clearInterval(timer);
   for (const res of held) res.destroy();
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
@@ -127,7 +137,20 @@ describe("per-phase client timeouts", () => {
     const error = await failure("body");
     expect(error).toBeInstanceOf(OddkitTimeoutError);
     expect((error as OddkitTimeoutError).phase).toBe("body");
-    expect((error as Error).message).toContain(`no bytes for ${PHASE_MS} ms after the headers (body phase)`);
+    // The headers came at once, so the attempt's bound (begun before them) ends the wait first.
+    expect((error as Error).message).toContain(
+      `stalled: no bytes within the attempt's ${PHASE_MS} ms (body phase)`,
+    );
+  });
+
+  // A trickle resets the stall bound at every byte; only the attempt's own bound can end it
+  // before the call budget (3 attempts + up to 10 s of Retry-After each), and the message says which.
+  it("headers, then a body that trickles for ever: ended by the attempt's timeout, not the call budget", async () => {
+    const error = await failure("trickle");
+    expect(error).toBeInstanceOf(OddkitTimeoutError);
+    expect((error as OddkitTimeoutError).phase).toBe("body");
+    expect((error as Error).message).toContain(`did not finish within the attempt's ${PHASE_MS} ms`);
+    expect((error as Error).message).not.toContain("call budget");
   });
 
   it("an SSE stream cut mid-event: a transport error saying so", async () => {
