@@ -15,7 +15,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
-import { lstat, open, rename, unlink } from "node:fs/promises";
+import { access, lstat, open, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { OddkitError } from "oddkit-sdk";
 
@@ -24,7 +24,7 @@ export class MigrateFileError extends OddkitError {
   override readonly name = "MigrateFileError";
   constructor(
     readonly file: string,
-    readonly reason: "not-utf8" | "too-large" | "not-a-file" | "changed-on-disk",
+    readonly reason: "not-utf8" | "too-large" | "not-a-file" | "changed-on-disk" | "read-only",
     message: string,
   ) {
     super(message);
@@ -170,6 +170,15 @@ export async function replaceFileAtomically(
       "not-a-file",
       "is no longer a regular file (a link or folder now); not written",
     );
+  // A rename replaces a read-only file whenever its folder is writable: the file's own
+  // permission is asked first, so a file its owner protected is reported, never replaced.
+  await access(file, constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+    throw new MigrateFileError(
+      file,
+      "read-only",
+      `is not writable by this user (${error.code ?? "EACCES"}: read-only); not written: make it writable (chmod u+w) and run migrate again`,
+    );
+  });
   if (options.expected) {
     const now = readSourceBytes(file, Number.POSITIVE_INFINITY);
     if (!now.equals(options.expected))

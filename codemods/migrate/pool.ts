@@ -321,7 +321,7 @@ export function readSource(file: string, maxBytes: number): { source: string } |
   } catch (error) {
     if (!(error instanceof MigrateFileError)) throw error;
     if (!mentionsOddkit(bytes.toString("latin1")))
-      return { outcome: { file, status: "unchanged", sites: [], todos: [] } };
+      return { outcome: { file, status: "unchanged", sites: [], todos: [], skipped: error.message } };
     return { outcome: readFailure(file, error) };
   }
 }

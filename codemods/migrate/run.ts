@@ -288,7 +288,10 @@ function summarise(
       changedFiles: outcomes.filter((o) => o.status === "changed").map((o) => show(o.file)),
       todos,
       failures,
-      skipped: facts.skipped.map((s) => ({ file: show(s.file), reason: s.reason })),
+      skipped: [
+        ...facts.skipped,
+        ...outcomes.flatMap((o) => (o.skipped ? [{ file: o.file, reason: o.skipped }] : [])),
+      ].map((s) => ({ file: show(s.file), reason: s.reason })),
       interrupted,
       exitCode,
     },

@@ -15,6 +15,8 @@ export interface FileOutcome {
   /** Follow-up markers in the file as it ends up (left by this run or an earlier one). */
   readonly todos: readonly TodoMarker[];
   readonly error?: { readonly transform: string; readonly message: string };
+  /** Why the file was left unread by the transforms (not UTF-8 text, …): reported in the summary's `skipped`. */
+  readonly skipped?: string;
   /**
    * The text after the call-only transforms (see ApplyResult.callOnly), for
    * the engine; `migrate` drops it from the outcomes it returns.

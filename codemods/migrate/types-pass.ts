@@ -16,7 +16,9 @@ export async function applyTypePass(
   const current = new Map<string, string>();
   for (const outcome of outcomes) {
     if (outcome.status === "failed" || !isTypeScriptPath(outcome.file)) continue;
-    current.set(outcome.file, outcome.after ?? (sources.get(outcome.file) as string));
+    // A file the pool settled unread (not UTF-8 text) has no text to type-check.
+    const text = outcome.after ?? sources.get(outcome.file);
+    if (text !== undefined) current.set(outcome.file, text);
   }
   if (![...current.values()].some(mayDeclareShape)) return [...outcomes];
   const sites: SiteEvent[] = [];
