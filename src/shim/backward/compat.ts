@@ -14,6 +14,7 @@
  * Each call is a legacy use: it is reported through the deprecation tracker,
  * once per call site, naming the codemod that rewrites it.
  */
+
 import { UNIFIED_TOOL, VERSION_TOOL } from "../../contract/index.js";
 import { legacyErrorEnvelope } from "../../legacy/envelope.js";
 import {
@@ -29,6 +30,7 @@ import { type DeprecationOptions, DeprecationTracker, type LegacyUse } from "../
 import { type DetectEraOptions, detectEraFrom, type Era } from "../era.js";
 import type { ToolCaller } from "../forward/legacy-caller.js";
 import { ContractView, type ContractViewOptions } from "./contract-view.js";
+import { type CallDifference, callDifferences } from "./differences.js";
 import type { DerivedPath } from "./paths.js";
 import {
   type Synthesis,
@@ -115,6 +117,12 @@ export interface CompatCallRecord {
   readonly path: CompatPath;
   /** Server tool calls made for this legacy call (0 when caches answered). */
   readonly serverCalls: number;
+  /**
+   * Fields of this answer the shim could not rebuild exactly from contract answers, with the
+   * documents concerned (post-window synthesis only; a window or passthrough answer is the
+   * server's own envelope and has none).
+   */
+  readonly differences: readonly CallDifference[];
 }
 
 /** The legacy error envelope (`action: "error"`, `result.error`, no debug), as the 0.28.x server sends it. */
@@ -191,7 +199,7 @@ export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOp
     const started = performance.now();
     const route = legacyRoute(name, args);
     if (!route.ok) {
-      lastCall = { path: "refused", serverCalls: 0 };
+      lastCall = { path: "refused", serverCalls: 0, differences: [] };
       if ("governance" in route) {
         const action = route.governance;
         const answered = `${LEGACY_RETRIEVAL_ACTIONS.slice(0, -1).join(", ")} and ${LEGACY_RETRIEVAL_ACTIONS.at(-1)}`;
@@ -206,19 +214,25 @@ export function createLegacyCompat(target: CompatTarget, options: LegacyCompatOp
     const current = await era();
     for (const use of legacyUsesOf(name, action, args)) deprecations.record(use, callSite);
     if (!parsed.ok) {
-      lastCall = { path: "refused", serverCalls: 0 };
+      lastCall = { path: "refused", serverCalls: 0, differences: [] };
       return legacyError(parsed.error);
     }
     const before = serverCalls;
     if (current === "pre-contract") {
       // The server speaks legacy: its envelope, untouched.
       const answer = await call(name, args);
-      lastCall = { path: "passthrough", serverCalls: serverCalls - before };
+      lastCall = { path: "passthrough", serverCalls: serverCalls - before, differences: [] };
       return answer.envelope as LegacyEnvelopeOut;
     }
     const windowed = current === "window" ? await windowEnvelope(call, action, parsed.params) : null;
     const synthesis = windowed ?? (await synthesize(action, parsed.params));
-    lastCall = { path: windowed ? "window" : "synthesised", serverCalls: serverCalls - before };
+    lastCall = {
+      path: windowed ? "window" : "synthesised",
+      serverCalls: serverCalls - before,
+      differences: windowed
+        ? []
+        : callDifferences(action, synthesis.result, view.derivedPaths(), parsed.params.input),
+    };
     // Key order as the 0.28.x server writes it (server_time last).
     return {
       action,

@@ -11,19 +11,19 @@ import {
   FLAG_CAPS,
   KINDS,
   type KindMap,
+  NO_FLAG_CAP,
   resolveKind,
   toolNameFor,
   VERSION_TOOL,
 } from "../../contract/index.js";
 import { dateOf } from "../../corpus/document.js";
 import type { CorpusDocument } from "../../corpus/types.js";
-import { type LegacyIndex, legacyIndex } from "../../legacy/lookup.js";
+import { LEGACY_INDEXED_FOLDERS, type LegacyIndex } from "../../legacy/lookup.js";
 import { resultOf, type ToolCaller } from "../forward/legacy-caller.js";
 import { callMany, callOne } from "./contract-calls.js";
 import { type DerivedPath, PathResolver, type PathResolverOptions } from "./paths.js";
 
 export interface ContractViewOptions extends PathResolverOptions {
-  readonly kindMap?: KindMap;
   /** Contract `get` calls in flight at once (default 4). */
   readonly concurrency?: number;
   /** Cache lifetime when the server reports no knowledge_base_revision, ms (default 60 s; 0 = no cache). */
@@ -60,6 +60,44 @@ function listedDocument(
     kindResolution,
     date: dateOf(entry.metadata.date),
   };
+}
+
+type ListedEntry = { uri: string; title: string; metadata: Record<string, unknown> };
+
+const entryKey = (e: { readonly uri: string; readonly title: string }) => JSON.stringify([e.uri, e.title]);
+
+/** Every entry of a path-ordered catalog over all five kinds, `filters` applied, page by page. */
+async function listAll(
+  call: ToolCaller,
+  disclosure: readonly string[],
+  limit: number,
+  filters: Record<string, unknown> = {},
+): Promise<ListedEntry[]> {
+  const entries: ListedEntry[] = [];
+  for (let offset = 0; ; offset += limit) {
+    const page = await callMany(call, toolNameFor("catalog"), {
+      include: [...KINDS],
+      ...filters,
+      disclosure: [...disclosure],
+      sort_by: "path",
+      limit,
+      offset,
+    });
+    for (const e of page.data) {
+      entries.push({ uri: e.uri, title: e.title, metadata: (e.metadata ?? {}) as Record<string, unknown> });
+    }
+    if (offset + limit >= page.total) return entries;
+  }
+}
+
+/**
+ * The documents a 0.28.x server indexes (its four folders), asked of the server, which
+ * filters on the paths it knows; null when none of them exists (the folder is then
+ * indexed whole, as legacyIndex does).
+ */
+async function legacyScopeKeys(call: ToolCaller): Promise<Set<string> | null> {
+  const inFolders = await listAll(call, [], NO_FLAG_CAP, { path_prefix: [...LEGACY_INDEXED_FOLDERS] });
+  return inFolders.length === 0 ? null : new Set(inFolders.map(entryKey));
 }
 
 function hasDeclaredTitle(doc: CorpusDocument): boolean {
@@ -104,26 +142,17 @@ export class ContractView {
     }
     this.texts.clear();
     this.cache = null;
-    const limit = FLAG_CAPS.metadata;
-    const entries: { uri: string; title: string; metadata: Record<string, unknown> }[] = [];
-    for (let offset = 0; ; offset += limit) {
-      const page = await callMany(call, toolNameFor("catalog"), {
-        include: [...KINDS],
-        disclosure: ["metadata"],
-        sort_by: "path",
-        limit,
-        offset,
-      });
-      for (const e of page.data) {
-        entries.push({ uri: e.uri, title: e.title, metadata: (e.metadata ?? {}) as Record<string, unknown> });
-      }
-      if (offset + limit >= page.total) break;
-    }
+    const entries = await listAll(call, ["metadata"], FLAG_CAPS.metadata);
+    const scope = await legacyScopeKeys(call);
     this.derived.clear();
     const resolver = this.resolver(call);
     const queries = entries.map((e) => ({ uri: e.uri, title: e.title, declaredUri: e.metadata.uri }));
     const paths = await resolver.paths(queries, [], true);
-    const listed = entries.map((e, i) => listedDocument(paths[i]!, e, this.kindMap));
+    // Scoped by the server, on the paths it knows: a document whose path had to be derived
+    // (and may name another folder) stays in the index it belongs to.
+    const listed = entries
+      .map((e, i) => listedDocument(paths[i]!, e, this.kindMap))
+      .filter((d) => scope === null || scope.has(entryKey(d)));
     // The legacy title of a document without a frontmatter title is its H1 or file name: read its text.
     const untitled = listed.filter((d) => !hasDeclaredTitle(d));
     const texts = new Map((await this.withText(call, untitled)).map((d) => [d.path, d]));
@@ -134,8 +163,9 @@ export class ContractView {
       byPath.set(doc.path, doc);
       if (!byUri.has(doc.uri)) byUri.set(doc.uri, doc);
     }
-    // What a 0.28.x server indexes of this knowledge base (its four folders).
-    const index = legacyIndex({ documents, byUri, byPath });
+    // In the contract's path order: the server's own paths in code-unit order, which is the
+    // repository's archive order that 0.28.x indexes in (its start_here takes the first matches).
+    const index: ContractIndex = { documents, byUri, byPath };
     if (revision !== null || this.ttlMs > 0) this.cache = { key, at: Date.now(), index };
     return index;
   }

@@ -67,7 +67,7 @@ export const LEGACY_COMPAT_DIFFERENCES: readonly LegacyCompatDifference[] = [
       "result.articles[].path, result.hits[].path, start_here, get/resolve paths of documents whose declared uri does not name their path (after the window)",
     actions: ["catalog", "search", "get", "resolve", "preflight"],
     reason:
-      "the contract never discloses paths; the compat takes them from the uri when it names them, from `pathOf(uri)` or the `files` list when given, confirms guesses in a bounded number of catalog calls, and otherwise derives the path from the uri — every derived path is reported by `derivedPaths()`; the catalog never fails for it",
+      "the contract never discloses paths; the compat takes them from the uri when it names them, from `pathOf(uri)` or the `files` list when given, confirms guesses (and folder front pages between known neighbours) in a bounded number of catalog calls, and otherwise derives the path from the uri — every derived path is reported by `derivedPaths()` and on the call (`lastCall.differences`); the catalog never fails for it and never leaves the document out",
   },
   {
     field: "assistant_text (window)",
@@ -104,3 +104,97 @@ export const LEGACY_COMPAT_DIFFERENCES: readonly LegacyCompatDifference[] = [
     reason: "contract listings show one document per URI; the other file is reachable by its path only",
   },
 ];
+
+/** A field of one synthesised answer that could not be rebuilt exactly, and the documents concerned. */
+export interface CallDifference {
+  /** Envelope path of the field (`result.articles[].path`, `result.content_hash`, …). */
+  readonly field: string;
+  /** URIs of the documents whose value is not the legacy server's (or may not be). */
+  readonly uris: readonly string[];
+  readonly reason: string;
+}
+
+/** Where each legacy action carries repository paths. */
+const PATH_FIELDS: Readonly<Record<string, string>> = {
+  catalog: "result.articles[].path",
+  search: "result.hits[].path",
+  get: "result.path",
+  resolve: "result.resolved.path",
+  preflight: "result.paths",
+};
+
+/** Every `uri` string anywhere in a value, in first-seen order. */
+function urisIn(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) urisIn(v, out);
+  else if (typeof value === "object" && value !== null)
+    for (const [k, v] of Object.entries(value)) {
+      if (k === "uri" && typeof v === "string") out.add(v);
+      else urisIn(v, out);
+    }
+  return out;
+}
+
+/** The hashes and texts of documents a synthesised answer holds (get, resolve's chain). */
+function hashedUris(result: Record<string, unknown>, requested: string | undefined): string[] {
+  const uris = new Set<string>();
+  if ("content_hash" in result && requested) uris.add(requested);
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) for (const v of value) walk(v);
+    else if (typeof value === "object" && value !== null) {
+      const o = value as Record<string, unknown>;
+      if (typeof o.uri === "string" && "content_hash" in o) uris.add(o.uri);
+      for (const v of Object.values(o)) walk(v);
+    }
+  };
+  walk(result);
+  return [...uris];
+}
+
+/**
+ * What one answer synthesised after the window holds that the legacy server would have
+ * sent differently: paths derived rather than confirmed (and a start_here decided on
+ * them), and content and hashes rebuilt from the contract's frontmatter and body.
+ */
+export function callDifferences(
+  action: string,
+  result: Record<string, unknown>,
+  derived: readonly { readonly uri: string }[],
+  requested?: string,
+): CallDifference[] {
+  const out: CallDifference[] = [];
+  const present = urisIn(result);
+  const derivedHere = derived.map((d) => d.uri).filter((uri) => present.has(uri) || action === "catalog");
+  const pathField = PATH_FIELDS[action];
+  if (derivedHere.length > 0 && pathField) {
+    out.push({
+      field: pathField,
+      uris: derivedHere,
+      reason:
+        "the contract never discloses paths: these were derived from the uri, not confirmed; pass pathOf or the repository's file list (files) to place them exactly",
+    });
+    if (action === "catalog")
+      out.push({
+        field: "result.start_here",
+        uris: derivedHere,
+        reason:
+          "0.28.x picks start_here by path (README, QUICKSTART) in archive order; it was decided on the derived paths of these documents",
+      });
+  }
+  const hashed = hashedUris(result, requested);
+  if (hashed.length > 0) {
+    out.push({
+      field: "result.content_hash",
+      uris: hashed,
+      reason:
+        "0.28.x hashes the file's bytes; the contract serves no file, so the hash is of the text rebuilt from its frontmatter (re-serialised YAML) and body: equal only when the YAML was written in canonical form",
+    });
+    if ("content" in result)
+      out.push({
+        field: "result.content",
+        uris: hashed,
+        reason:
+          "the file's text rebuilt as --- YAML --- + body: equal to the file only when its YAML was canonical",
+      });
+  }
+  return out;
+}

@@ -7,7 +7,16 @@
  * know (PathResolver) and lists every path it derived instead of confirmed.
  * It never fails a catalog for the sake of one field.
  */
-import { KINDS, NO_FLAG_CAP, normalizePath, pathForKlappyUri, toolNameFor } from "../../contract/index.js";
+import {
+  DEFAULT_KIND_MAP,
+  KINDS,
+  type KindMap,
+  kindFromPath,
+  NO_FLAG_CAP,
+  normalizePath,
+  pathForKlappyUri,
+  toolNameFor,
+} from "../../contract/index.js";
 import { PathProbeError } from "../../errors/index.js";
 import { legacyPathForInput } from "../../legacy/lookup.js";
 import type { ToolCaller } from "../forward/legacy-caller.js";
@@ -58,7 +67,45 @@ export function candidatePaths(uri: string): string[] {
   return [...new Set([guessPath(uri), stripped.endsWith(".md") ? stripped : `${stripped}.md`])];
 }
 
+/** File names 0.28.x's start_here looks for in a path: a folder's front page is usually one of them. */
+const FRONT_PAGES = ["README.md", "QUICKSTART.md"] as const;
+
+/** Every folder above `path` (`a/b/c.md` → "", "a/", "a/b/"). */
+function foldersOf(path: string): string[] {
+  const parts = path.split("/").slice(0, -1);
+  return parts
+    .map((_, i) => `${parts.slice(0, i).join("/")}${i > 0 ? "/" : ""}`)
+    .concat(parts.length > 0 ? [`${parts.join("/")}/`] : [""]);
+}
+
+/**
+ * Folder front pages (README, QUICKSTART) that can sit between two known neighbours of
+ * a path-ordered listing: a document behind a public alias (`klappy://public/odd` for
+ * `odd/README.md`) is most often one, and its path decides 0.28.x's start_here.
+ */
+export function frontPageCandidates(before: string | null, after: string | null): string[] {
+  const folders = new Set([...foldersOf(before ?? ""), ...foldersOf(after ?? "")]);
+  return [...folders]
+    .flatMap((folder) => FRONT_PAGES.map((name) => `${folder}${name}`))
+    .filter((c) => (before === null || c > before) && (after === null || c < after))
+    .sort(byCodeUnit);
+}
+
+/** The nearest known path before and after position `i` of a listing being placed. */
+function neighbours(
+  out: readonly (string | null)[],
+  i: number,
+): { before: string | null; after: string | null } {
+  let before: string | null = null;
+  let after: string | null = null;
+  for (let j = i - 1; j >= 0 && before === null; j--) before = out[j] ?? null;
+  for (let j = i + 1; j < out.length && after === null; j++) after = out[j] ?? null;
+  return { before, after };
+}
+
 export interface PathResolverOptions {
+  /** Prefix → kind map of the knowledge base (default: the contract's): files outside every kind are not listed. */
+  readonly kindMap?: KindMap;
   /**
    * The repository path of a document whose URI does not name it (e.g.
    * `klappy://public/odd` → `odd/README.md`), or undefined when unknown.
@@ -159,9 +206,13 @@ export class PathResolver {
     const between = this.fileList.filter(
       (f) => (before == null || f > before) && (after == null || f < after) && !taken.has(f),
     );
-    if (between.length === run.length) {
+    // The contract lists no file outside every kind (a root README, scripts/): without them the counts may agree.
+    const kindMap = this.options.kindMap ?? DEFAULT_KIND_MAP;
+    const listable = between.filter((f) => kindFromPath(f, kindMap) !== null);
+    for (const files of [between, listable]) {
+      if (files.length !== run.length) continue;
       run.forEach((i, k) => {
-        out[i] = between[k]!;
+        out[i] = files[k]!;
       });
       return;
     }
@@ -169,6 +220,38 @@ export class PathResolver {
     for (const i of run) {
       const named = candidatePaths(queries[i]!.uri).filter((c) => between.includes(c));
       if (named.length === 1) out[i] = named[0]!;
+    }
+  }
+
+  /**
+   * Documents still unplaced in a whole listing that are a folder's front page (README,
+   * QUICKSTART) between their neighbours: found in one listing of every such candidate,
+   * then placed with one call per candidate of each document found there.
+   */
+  private async fromFrontPages(
+    queries: readonly PathQuery[],
+    out: (string | null)[],
+    open: readonly number[],
+  ): Promise<void> {
+    const candidates = new Map(
+      open.map((i) => [i, frontPageCandidates(neighbours(out, i).before, neighbours(out, i).after)]),
+    );
+    const all = [...new Set([...candidates.values()].flat())];
+    if (all.length === 0) return;
+    const found = await this.listed(all);
+    if (found === null) return;
+    for (const i of open) {
+      if (!found.has(key(queries[i]!))) continue;
+      const own = candidates.get(i)!;
+      for (const candidate of own) {
+        // The union says the document is a front page somewhere; only a lone candidate says which.
+        const one = all.length === 1 ? found : await this.listed([candidate]);
+        if (one === null) return;
+        if (one.has(key(queries[i]!))) {
+          out[i] = candidate;
+          break;
+        }
+      }
     }
   }
 
@@ -237,6 +320,7 @@ export class PathResolver {
         }
       }
     }
+    if (inOrder && openOf().length > 0) await this.fromFrontPages(queries, out, openOf());
     for (const i of openOf()) {
       const q = queries[i]!;
       const path = guessPath(q.uri);
