@@ -52,6 +52,7 @@ const FILES: Record<string, string> = {
     "112K tokens.",
   ),
   "writings/essays/Edge-caching.md": doc({ title: "Edge caching" }, "Cache at the edge."),
+  "writings/essays/flow-tags.md": "---\ntitle: Flow tags\ntags: [cache, edge]\n---\n\nA flow sequence.\n",
   "writings/essays/edge-cases.md": doc({ title: "Edge cases" }, "Lower-case twin of the above."),
 };
 
@@ -141,6 +142,13 @@ describe("the legacy fat catalog after the window, on a real-world layout", () =
     expect(confirmed.map((a) => a.uri)).toEqual(
       old.articles.filter((a) => !derived.has(a.uri)).map((a) => a.uri),
     );
+  });
+
+  it("reports the documents whose frontmatter 0.28.x's reader reads otherwise, on the call", async () => {
+    const shim = createLegacyCompat({ callTool: callerOf(contract) }, { legacyPolicy: "silent" });
+    await shim.call("oddkit_catalog", FAT);
+    const quirks = shim.lastCall?.differences.find((d) => d.field === "result.articles[].metadata");
+    expect(quirks?.uris).toEqual(["klappy://writings/essays/flow-tags"]);
   });
 
   it("a get after the window reports content and content_hash as rebuilt, not the file's", async () => {

@@ -150,10 +150,33 @@ function hashedUris(result: Record<string, unknown>, requested: string | undefin
   return [...uris];
 }
 
+/** A frontmatter value 0.28.x's line reader may read otherwise than YAML does. */
+function readsDifferently(value: unknown): boolean {
+  return (
+    (typeof value === "object" && value !== null && !(value instanceof Date)) ||
+    (typeof value === "string" && value.includes("\n"))
+  );
+}
+
+/** Documents of an answer (catalog articles, a get's metadata) whose frontmatter has such a value. */
+function quirkyMetadataUris(result: Record<string, unknown>, requested: string | undefined): string[] {
+  const quirky = (metadata: unknown) =>
+    typeof metadata === "object" && metadata !== null && Object.values(metadata).some(readsDifferently);
+  const articles = Array.isArray(result.articles)
+    ? (result.articles as { uri?: unknown; metadata?: unknown }[])
+    : [];
+  const uris = articles
+    .filter((a) => typeof a.uri === "string" && quirky(a.metadata))
+    .map((a) => a.uri as string);
+  if (requested && quirky(result.metadata)) uris.push(requested);
+  return uris;
+}
+
 /**
  * What one answer synthesised after the window holds that the legacy server would have
  * sent differently: paths derived rather than confirmed (and a start_here decided on
- * them), and content and hashes rebuilt from the contract's frontmatter and body.
+ * them), frontmatter 0.28.x's reader reads otherwise, and content and hashes rebuilt
+ * from the contract's frontmatter and body.
  */
 export function callDifferences(
   action: string,
@@ -180,6 +203,14 @@ export function callDifferences(
           "0.28.x picks start_here by path (README, QUICKSTART) in archive order; it was decided on the derived paths of these documents",
       });
   }
+  const quirky = quirkyMetadataUris(result, requested);
+  if (quirky.length > 0)
+    out.push({
+      field: action === "catalog" ? "result.articles[].metadata" : "result.metadata",
+      uris: quirky,
+      reason:
+        "these documents' frontmatter holds lists, maps or multi-line text, which 0.28.x's own reader reads differently from YAML (a flow map kept as text, a flow sequence split at every comma, a multi-line scalar's first line); the contract sends the YAML reading and not the file, so the legacy reading cannot be reproduced",
+    });
   const hashed = hashedUris(result, requested);
   if (hashed.length > 0) {
     out.push({
