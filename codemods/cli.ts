@@ -9,8 +9,10 @@ import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import type { CliContext } from "./cli-context.js";
 import { DEFAULT_TRANSFORM_NAMES, TRANSFORM_NAMES } from "./index.js";
+import { DECISIONS_FILE, type DecisionChoices, parseDecide, readDecisionsFile } from "./migrate/decisions.js";
 import { displayPath } from "./migrate/files.js";
 import { abortOnSignals } from "./migrate/interrupt.js";
+import { planMigration, planText } from "./migrate/plan.js";
 import { summaryMarkdown, summaryText } from "./migrate/report.js";
 import { migrate, unifiedDiff } from "./migrate/run.js";
 
@@ -23,6 +25,10 @@ interface MigrateFlags {
   failOnTodo?: boolean;
   check?: boolean;
   concurrency?: string;
+  plan?: boolean;
+  decide?: string;
+  url?: string;
+  corpus?: string;
 }
 
 function parseConcurrency(value: string | undefined): number {
@@ -55,8 +61,28 @@ export function register(program: Command, ctx: CliContext): void {
       "--concurrency <n>",
       "processes at work (default 2): this one runs the type-checked engine, n − 1 worker processes (at least 1) transform; with n = 1, 32 or fewer files to transform, or no build, everything runs in this process",
     )
+    .option(
+      "--plan",
+      "write nothing: list the migration decisions the code needs and what each changes on the knowledge base (--url, --corpus, else the bundled sample)",
+    )
+    .option(
+      "--decide <decisions>",
+      `with --plan: the decisions to show as taken, 'recommended' or name=value,… (default: ${DECISIONS_FILE} when the folder has one)`,
+    )
+    .option("--url <url>", "with --plan: the oddkit server whose knowledge base the effects are read from")
+    .option("--corpus <dir>", "with --plan: a folder of markdown served by the embedded servers")
     .action(async (paths: string[], flags: MigrateFlags) => {
       const { io } = ctx;
+      if (flags.plan) return runPlan(ctx, paths, flags);
+      for (const flag of ["decide", "url", "corpus"] as const)
+        if (flags[flag] !== undefined)
+          throw new Error(
+            `--${flag} goes with --plan (this version shows decisions; its rewrite does not apply them yet)`,
+          );
+      if (readDecisionsFile(io.cwd) !== null)
+        io.stderr(
+          `${DECISIONS_FILE}: its decisions are shown by --plan; this version's rewrite does not apply them yet (their sites stay flagged)`,
+        );
       const concurrency = parseConcurrency(flags.concurrency);
       const transforms = flags.transforms
         ?.split(",")
@@ -98,4 +124,22 @@ export function register(program: Command, ctx: CliContext): void {
       io.stdout(flags.json ? `${JSON.stringify(summary, null, 2)}\n` : summaryText(summary));
       ctx.exit(summary.exitCode);
     });
+}
+
+/** `migrate --plan`: detection, the decisions it needs, their effects on the knowledge base; nothing written. */
+async function runPlan(ctx: CliContext, paths: string[], flags: MigrateFlags): Promise<void> {
+  const { io } = ctx;
+  if (flags.url && flags.corpus) throw new Error("--url and --corpus name two knowledge bases: give one");
+  const decisions: DecisionChoices | null = flags.decide
+    ? parseDecide(flags.decide)
+    : readDecisionsFile(io.cwd);
+  const plan = await planMigration({
+    paths,
+    cwd: io.cwd,
+    ...(decisions ? { decisions } : {}),
+    ...(flags.url ? { url: flags.url } : {}),
+    ...(flags.corpus ? { corpus: resolve(io.cwd, flags.corpus) } : {}),
+  });
+  io.stdout(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : planText(plan));
+  ctx.exit(0);
 }
