@@ -109,7 +109,7 @@ ${read.replace(/^/gm, "  ")}
 /** Ways the code reads the document's text (after `doc` holds the legacy result). */
 const READS: Record<string, string> = {
   content: "  return { title: doc.title, markdown: doc.content };",
-  "destructured content": "  const { title, content } = doc;\n  return `# ${title}\\n\\n${content}`;",
+  "destructured content": '  const { title, content } = doc;\n  return [title, content].join("\\n\\n");',
   "raw-file write": '  writeFileSync("out.md", doc.content);\n  return doc.title;',
   "escape to an unknown function": "  if (doc.error) return null;\n  return render(doc);",
   "whole result returned": "  return doc;",

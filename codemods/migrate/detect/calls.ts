@@ -16,6 +16,7 @@
 
 import { ACTIONS, type Action, actionForTool, UNIFIED_TOOL } from "oddkit-sdk/contract";
 import { Node, type ObjectLiteralExpression, type SourceFile, ts } from "ts-morph";
+import { UNSUPPORTED_PARAMS } from "../../lib/legacy.js";
 import { declarationsOf, unwrap } from "./nodes.js";
 import { referencesOf } from "./references.js";
 
@@ -272,6 +273,7 @@ const TOOL_PARAMETERS = new Set([
   "start_here",
   "tags",
   "include_legacy_envelope",
+  ...Object.keys(UNSUPPORTED_PARAMS),
 ]);
 
 function calleeName(call: Node): string {
@@ -304,7 +306,8 @@ function sendsArgument(call: Node, index: number, depth: number): boolean {
   const callee = call.getExpression();
   const decls = declarationsOf(Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee);
   if (isPlatformFunction(decls)) return false;
-  const fn = decls.map(functionOf).find((f) => f !== undefined && !f.getSourceFile().isDeclarationFile());
+  // A declaration without a body (`declare function`, an overload) says nothing of what it sends.
+  const fn = decls.map(functionOf).find((f) => f !== undefined && hasBody(f));
   if (fn) return parameterSends(fn, index, depth);
   const object = call
     .getArguments()
@@ -312,6 +315,10 @@ function sendsArgument(call: Node, index: number, depth: number): boolean {
     .map(unwrap)
     .find((a) => Node.isObjectLiteralExpression(a));
   return !Node.isObjectLiteralExpression(object) || object.getProperties().every(isToolParameter);
+}
+
+function hasBody(fn: Node): boolean {
+  return (fn as unknown as { getBody?: () => Node | undefined }).getBody?.() !== undefined;
 }
 
 function isToolParameter(p: Node): boolean {
