@@ -25,7 +25,15 @@
  * Edits are collected as text replacements and applied bottom-up per file.
  */
 
-import { ACTION_SPECS, type Action, effectiveCap, KINDS, LEGACY_OPT_IN_PARAM } from "oddkit-sdk/contract";
+import {
+  ACTION_SPECS,
+  type Action,
+  effectiveCap,
+  FLAGS,
+  type Flag,
+  KINDS,
+  LEGACY_OPT_IN_PARAM,
+} from "oddkit-sdk/contract";
 import { Node, type ObjectLiteralExpression, SyntaxKind } from "ts-morph";
 import { LEGACY_SEARCH_MAX_HITS } from "../lib/legacy.js";
 import { TODO_TAG } from "../lib/todo.js";
@@ -95,6 +103,18 @@ function readMappable(read: Group["reads"][number]): boolean {
   }
   if (INTO_DATA.has(read.what)) return accessOf(read.node) !== undefined;
   return true;
+}
+
+/**
+ * The `disclosure` that adds metadata to what the call gets by default: a get or resolve keeps its
+ * body (the document's text), which an explicit `["metadata"]` would drop. The analysis sees reads of
+ * the legacy shapes only (not `doc.title`, nor the whole document handed to code it cannot see), so it
+ * never proves that no text is read: the body stays.
+ */
+export function metadataDisclosure(action: string): string {
+  const defaults: readonly Flag[] = ACTION_SPECS[action as Action]?.defaultDisclosure ?? [];
+  const flags = FLAGS.filter((f) => f === "metadata" || defaults.includes(f));
+  return `disclosure: [${flags.map((f) => JSON.stringify(f)).join(", ")}]`;
 }
 
 const KIND_LIST = `[${KINDS.map((k) => JSON.stringify(k)).join(", ")}]`;
@@ -198,7 +218,7 @@ export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
     (argValue(args, "include_metadata") !== undefined &&
       unwrap(argValue(args, "include_metadata") as Node).getText() === "true");
   const add: string[] = [];
-  if (needsMetadata) add.push('disclosure: ["metadata"]');
+  if (needsMetadata) add.push(metadataDisclosure(action));
   const listing = action === "search" || action === "catalog";
   if (action === "search" && !argValue(args, "limit")) add.push(`limit: ${LEGACY_SEARCH_MAX_HITS}`);
   if (listing && !propOf(args, "include") && !propOf(args, "exclude")) add.push(`include: ${KIND_LIST}`);
@@ -303,7 +323,7 @@ function datedPrefixEdits(
   const add = [
     `path_prefix: ${JSON.stringify(plan.prefix)}`,
     `limit: ${plan.limit}`,
-    ...(metadata ? ['disclosure: ["metadata"]'] : []),
+    ...(metadata ? [metadataDisclosure(group.call.action as string)] : []),
     `include: ${KIND_LIST}`,
   ];
   push(args, {
@@ -345,7 +365,7 @@ function datedLoopEdits(
     `path_prefix: ${JSON.stringify(plan.prefix)}`,
     `limit: ${plan.cap}`,
     "offset",
-    ...(plan.metadata ? ['disclosure: ["metadata"]'] : []),
+    ...(plan.metadata ? [metadataDisclosure(group.call.action as string)] : []),
     `include: ${KIND_LIST}`,
   ];
   const start = plan.first.getStart();
@@ -433,7 +453,7 @@ export function windowEdits(group: Group): Map<string, TextEdit[]> {
   } else if (meta && ["true", "false"].includes(unwrap(meta).getText())) {
     remove.add("include_metadata");
     if (unwrap(meta).getText() === "true" && !propOf(args, "disclosure"))
-      add.unshift('disclosure: ["metadata"]');
+      add.unshift(metadataDisclosure(group.call.action as string));
   }
   edits.push({ start: args.getStart(), end: args.getEnd(), text: rebuildObject(args, remove, add) });
   return new Map([[args.getSourceFile().getFilePath(), edits]]);

@@ -16,6 +16,7 @@
 
 import { ACTIONS, type Action, actionForTool, UNIFIED_TOOL } from "oddkit-sdk/contract";
 import { Node, type ObjectLiteralExpression, type SourceFile, ts } from "ts-morph";
+import { UNSUPPORTED_PARAMS } from "../../lib/legacy.js";
 import { declarationsOf, unwrap } from "./nodes.js";
 import { referencesOf } from "./references.js";
 
@@ -220,6 +221,173 @@ function forEachCandidate(file: SourceFile, visit: (node: Node) => void): void {
   ts.forEachChild(file.compilerNode, walk);
 }
 
+/** Methods that file, count or print a name: a tool name handed to one is a key or a label, not a call. */
+const LABEL_METHODS = new Set([
+  "get",
+  "set",
+  "has",
+  "delete",
+  "add",
+  "includes",
+  "indexOf",
+  "startsWith",
+  "endsWith",
+  "log",
+  "info",
+  "warn",
+  "error",
+  "debug",
+  "trace",
+  "increment",
+  "inc",
+  "decrement",
+  "dec",
+  "observe",
+  "record",
+  "track",
+  "count",
+  "gauge",
+  "timing",
+  "histogram",
+  "labels",
+]);
+
+/** The parameters a tool call takes (contract and legacy): what an arguments object of a call holds. */
+const TOOL_PARAMETERS = new Set([
+  "input",
+  "action",
+  "limit",
+  "offset",
+  "sort_by",
+  "disclosure",
+  "include_metadata",
+  "result_grouping",
+  "knowledge_base_url",
+  "path_prefix",
+  "include",
+  "exclude",
+  "audience",
+  "exposure",
+  "tier",
+  "public",
+  "start_here",
+  "tags",
+  "include_legacy_envelope",
+  ...Object.keys(UNSUPPORTED_PARAMS),
+]);
+
+function calleeName(call: Node): string {
+  if (!Node.isCallExpression(call)) return "";
+  const callee = call.getExpression();
+  return Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+}
+
+/** Declared only in the compiler's own libraries (`Map`, `Array`, `console`, …): never a transport. */
+function isPlatformFunction(decls: readonly Node[]): boolean {
+  return (
+    decls.length > 0 &&
+    decls.every(
+      (d) =>
+        d.getSourceFile().isDeclarationFile() &&
+        /[\\/]typescript[\\/]lib[\\/]lib\./.test(d.getSourceFile().getFilePath()),
+    )
+  );
+}
+
+/**
+ * Does the call at `index` send the tool name it is given? A platform method or a label method files
+ * or prints it; a function of the analysed files sends it only when the parameter reaches a request
+ * (see parameterSends); a function the analysis cannot see sends it unless the object passed with it
+ * holds something other than tool parameters (`record("oddkit_search", { tokens })`).
+ */
+function sendsArgument(call: Node, index: number, depth: number): boolean {
+  if (!Node.isCallExpression(call) || depth > 3) return true;
+  if (LABEL_METHODS.has(calleeName(call))) return false;
+  const callee = call.getExpression();
+  const decls = declarationsOf(Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee);
+  if (isPlatformFunction(decls)) return false;
+  // A declaration without a body (`declare function`, an overload) says nothing of what it sends.
+  const fn = decls.map(functionOf).find((f) => f !== undefined && hasBody(f));
+  if (fn) return parameterSends(fn, index, depth);
+  const object = call
+    .getArguments()
+    .slice(index + 1)
+    .map(unwrap)
+    .find((a) => Node.isObjectLiteralExpression(a));
+  return !Node.isObjectLiteralExpression(object) || object.getProperties().every(isToolParameter);
+}
+
+function hasBody(fn: Node): boolean {
+  return (fn as unknown as { getBody?: () => Node | undefined }).getBody?.() !== undefined;
+}
+
+function isToolParameter(p: Node): boolean {
+  if (Node.isSpreadAssignment(p)) return true;
+  const name = Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : "";
+  return TOOL_PARAMETERS.has(name.replace(/["']/g, ""));
+}
+
+function functionOf(decl: Node): Node | undefined {
+  if (
+    Node.isFunctionDeclaration(decl) ||
+    Node.isMethodDeclaration(decl) ||
+    Node.isArrowFunction(decl) ||
+    Node.isFunctionExpression(decl)
+  )
+    return decl;
+  if (
+    Node.isVariableDeclaration(decl) ||
+    Node.isPropertyAssignment(decl) ||
+    Node.isPropertyDeclaration(decl)
+  ) {
+    const init = decl.getInitializer();
+    const value = init ? unwrap(init) : undefined;
+    if (value && (Node.isArrowFunction(value) || Node.isFunctionExpression(value))) return value;
+  }
+  return undefined;
+}
+
+/** Does the function's parameter reach a request: a tool key, a template or concatenation, or a call that sends it? */
+function parameterSends(fn: Node, index: number, depth: number): boolean {
+  const params = (fn as unknown as { getParameters?: () => Node[] }).getParameters?.() ?? [];
+  const param = params[index];
+  if (!param || !Node.isParameterDeclaration(param)) return false;
+  const name = param.getNameNode();
+  if (!Node.isIdentifier(name)) return true; // destructured: cannot follow, so assume it is sent
+  for (const ref of referencesOf(name)) {
+    if (ref === name) continue;
+    const parent = ref.getParent();
+    if (Node.isShorthandPropertyAssignment(parent) && TOOL_KEYS.has(parent.getName())) return true;
+    if (
+      Node.isPropertyAssignment(parent) &&
+      parent.getInitializer() === ref &&
+      TOOL_KEYS.has(parent.getName().replace(/["']/g, ""))
+    )
+      return true;
+    if (Node.isTemplateSpan(parent)) return true;
+    if (Node.isBinaryExpression(parent) && parent.getOperatorToken().getText() === "+") return true;
+    if (Node.isCallExpression(parent) && parent.getArguments().includes(ref)) {
+      if (sendsArgument(parent, parent.getArguments().indexOf(ref), depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * An object naming a tool is a request when it carries the tool's arguments, is handed to an MCP
+ * `callTool`, or is the `params` of a JSON-RPC `tools/call`; otherwise (`{ tool: "oddkit_get", ms }`
+ * as metric labels or log fields) it only names the tool.
+ */
+function isToolRequest(object: ObjectLiteralExpression, call: Node | null): boolean {
+  if (ARGS_KEYS.some((k) => object.getProperty(k))) return true;
+  if (call && /callTool$/i.test(calleeName(call))) return true;
+  const holder = object.getParent();
+  const envelope = Node.isPropertyAssignment(holder) ? holder.getParent() : undefined;
+  return (
+    Node.isObjectLiteralExpression(envelope) && stringValue(getProp(envelope, "method")) === "tools/call"
+  );
+}
+
 export interface FoundCalls {
   readonly calls: CallSite[];
   /** Wrappers: function → parameter index of the action/tool. */
@@ -286,7 +454,8 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
     if (Node.isPropertyAssignment(parent) && parent.getInitializer() === expr) {
       const object = parent.getParent();
       if (TOOL_KEYS.has(parent.getName().replace(/["']/g, "")) && Node.isObjectLiteralExpression(object)) {
-        siteFromTool(tool, expr, transportCallOf(object), argsObject(object));
+        const call = transportCallOf(object);
+        if (isToolRequest(object, call)) siteFromTool(tool, expr, call, argsObject(object));
         return;
       }
       // `const TOOLS = { search: "oddkit_search" }`: follow reads of the key.
@@ -301,6 +470,7 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
       return;
     }
     if (Node.isCallExpression(parent) && parent.getArguments().includes(expr)) {
+      if (!sendsArgument(parent, parent.getArguments().indexOf(expr), 0)) return;
       const after = parent.getArguments().slice(parent.getArguments().indexOf(expr) + 1);
       const object = after.map(unwrap).find((a) => Node.isObjectLiteralExpression(a));
       siteFromTool(tool, expr, parent, (object as ObjectLiteralExpression | undefined) ?? null);
