@@ -20,7 +20,36 @@ import { SOURCE_EXTENSIONS } from "./parser.js";
 
 export const IGNORED_DIRECTORIES = ["node_modules", "dist", "build", ".git"] as const;
 
-const IGNORED = new Set<string>(IGNORED_DIRECTORIES);
+/**
+ * Dot-folders that hold what tools generate or keep (version control, framework builds, caches,
+ * editor state), never the project's sources. Every other dot-folder is walked: `.github/scripts/`
+ * holds the scripts `actions/github-script` runs, `.storybook/` and `.config/` hold code too.
+ */
+export const GENERATED_DOT_DIRECTORIES = [
+  ".git",
+  ".hg",
+  ".svn",
+  ".next",
+  ".nuxt",
+  ".output",
+  ".svelte-kit",
+  ".astro",
+  ".angular",
+  ".docusaurus",
+  ".expo",
+  ".vercel",
+  ".netlify",
+  ".wrangler",
+  ".turbo",
+  ".cache",
+  ".parcel-cache",
+  ".yarn",
+  ".pnpm-store",
+  ".vscode",
+  ".idea",
+] as const;
+
+const IGNORED = new Set<string>([...IGNORED_DIRECTORIES, ...GENERATED_DOT_DIRECTORIES]);
 const EXTENSIONS = new Set<string>(SOURCE_EXTENSIONS.map((e) => `.${e}`));
 const DECLARATION = /\.d\.[mc]?ts$/;
 
@@ -121,8 +150,8 @@ export async function discoverSourceFiles(
         stale.push(path);
         continue;
       }
-      // Dotfiles and dot-folders are not the project's sources (as before: glob `dot: false`).
-      if (entry.name.startsWith(".")) continue;
+      // Dotfiles are tool configuration, not the project's sources; dot-folders are walked unless generated.
+      if (entry.name.startsWith(".") && !entry.isDirectory()) continue;
       if (entry.isSymbolicLink()) await reportLink(path);
       else if (entry.isDirectory()) {
         if (!IGNORED.has(entry.name)) await walk(path);

@@ -330,3 +330,23 @@ async function runCliWhile(cwd: string, onLine: (line: string) => void) {
   });
   return { code, stdout: out.join("") };
 }
+
+describe("dot-folders", () => {
+  it("walks source dot-folders (.github/scripts for actions/github-script), skips generated ones and dotfiles", async () => {
+    await put(dir, {
+      ".github/scripts/digest.cjs": LEGACY,
+      ".storybook/preview.ts": LEGACY,
+      ".git/hooks/pre-commit.js": LEGACY,
+      ".next/server/page.js": LEGACY,
+      ".nuxt/dist/server.mjs": LEGACY,
+      ".eslintrc.cjs": LEGACY,
+      "src/app.ts": LEGACY,
+    });
+    const { files } = await discoverSourceFiles([dir], dir, { dry: true });
+    expect(files.map((f) => f.slice(dir.length + 1)).sort()).toEqual([
+      ".github/scripts/digest.cjs",
+      ".storybook/preview.ts",
+      "src/app.ts",
+    ]);
+  });
+});
