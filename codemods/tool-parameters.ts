@@ -82,7 +82,15 @@ function rewrite({ j, root, log }: RewriteContext): boolean {
       }
     }
 
-    if (action === "catalog" && staticString(getProperty(args, "sort_by")?.value) === "date") {
+    // A date listing on the contract that names its kinds (`include`, no legacy opt-in) was written
+    // for the contract or migrated already (dated-listing.ts): flagging it again would add a marker
+    // on every run.
+    const contractDateListing = getProperty(args, "include") && !getProperty(args, "include_legacy_envelope");
+    if (
+      action === "catalog" &&
+      staticString(getProperty(args, "sort_by")?.value) === "date" &&
+      !contractDateListing
+    ) {
       todo(LEGACY_DATE_ORDER_TODO);
     }
 
