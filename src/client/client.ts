@@ -27,7 +27,15 @@ import {
   OddkitTransportError,
 } from "../errors/index.js";
 import { type AnswerCall, type AnswerStrategy, registerComposer } from "./answer.js";
-import { type CacheOptions, ResultCache } from "./cache/layer.js";
+import { type CacheOptions, type FetchedText, ResultCache } from "./cache/layer.js";
+import type { CacheRecord } from "./cache/store.js";
+import {
+  type CollectionRequest,
+  type CollectionSource,
+  collectionSources,
+  pageTotals,
+  type StoredPages,
+} from "./collections.js";
 import { endpointUrl, stripConsumer } from "./endpoint.js";
 import { type ClientRetryOptions, createHttpFetch, type RequestFetch, resolveRetry } from "./http.js";
 import { withLazyBytes } from "./lazy-bytes.js";
@@ -197,11 +205,15 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
   const countTokens = async (text: string): Promise<number | null> =>
     tokenCounter ? await tokenCounter(text) : null;
 
-  /** `meta` of an answer read just now (not from the cache). */
-  const freshMeta = async (read: { text: string }, started: number): Promise<ResultMeta> =>
+  /** `meta` of an answer read just now (not from the cache); `tokens` when already counted. */
+  const freshMeta = async (
+    read: { text: string },
+    started: number,
+    tokens?: number | null,
+  ): Promise<ResultMeta> =>
     withLazyBytes(
       {
-        tokens: await countTokens(read.text),
+        tokens: tokens === undefined ? await countTokens(read.text) : tokens,
         cached: false,
         revalidated: false,
         durationMs: clock() - started,
@@ -209,6 +221,29 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
       },
       read.text,
     );
+
+  /** An answer's result with its `meta` (bytes counted from `text` on first read). */
+  const answer = (
+    envelope: Json,
+    read: { readonly text: string; readonly tokens: number | null; readonly revision?: string | null },
+    cached: boolean,
+    revalidated: boolean,
+    started: number,
+  ): Json => {
+    const { revision } = read;
+    const meta: ResultMeta = withLazyBytes(
+      {
+        tokens: read.tokens,
+        cached,
+        revalidated,
+        durationMs: clock() - started,
+        emulated: false,
+        revision: revision ?? undefined,
+      },
+      read.text,
+    );
+    return Object.assign(envelope.result as Json, { meta });
+  };
 
   /** One MCP tool call, with every failure mapped to a typed error. */
   const callRaw = async (tool: string, args: Json, action: string, signal?: AbortSignal) => {
@@ -248,9 +283,39 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
           (error, operation) => emit({ type: "cache-error", action: "cache", params: { operation }, error }),
         );
 
+  /** A retrieval call checked before anything is sent: wire params, the resolved request, how errors name it. */
+  const prepare = (action: Action, params: unknown) => {
+    const tool = toolName(action);
+    const mapped = toWireParams(action, params);
+    if (!mapped.ok) {
+      throw new OddkitRequestError(mapped.error, {
+        action,
+        request: requestInfo(tool, (params ?? {}) as Json),
+        sent: false,
+      });
+    }
+    const wire = mapped.wire;
+    const errorOptions: OddkitErrorOptions = { action, request: requestInfo(tool, wire) };
+    const validation = validateRequest(action, wire);
+    if (!validation.ok) throw new OddkitRequestError(validation.error, { ...errorOptions, sent: false });
+    if (requirePublic && action === "catalog" && !isPublicRequest(pickFilters(wire))) {
+      throw new OddkitRequestError(
+        invalidParamsError(action, [
+          {
+            param: "exposure",
+            message: `${PUBLIC_FILTER_RULE}; this client was created with requirePublic: true`,
+          },
+        ]),
+        { ...errorOptions, sent: false },
+      );
+    }
+    return { tool, wire, request: validation.request, errorOptions };
+  };
+
   /**
    * The one request path of every retrieval call. `strategies` may answer a validated call
-   * instead of the server (answer.ts); `paging` marks a page of `paginate`.
+   * instead of the server (answer.ts); `paging` marks a page of `paginate` or of a collection;
+   * `onFetched` sees the text of an answer fetched uncached from the server.
    */
   async function run(
     action: Action,
@@ -258,36 +323,13 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
     callOptions: CallOptions,
     strategies: readonly AnswerStrategy[],
     paging = false,
+    onFetched?: (fetched: Fetched) => void,
   ): Promise<Json> {
     const started = clock();
-    const tool = toolName(action);
     let wireForEvent: Json = {};
     try {
-      const mapped = toWireParams(action, params);
-      if (!mapped.ok) {
-        throw new OddkitRequestError(mapped.error, {
-          action,
-          request: requestInfo(tool, (params ?? {}) as Json),
-          sent: false,
-        });
-      }
-      const wire = mapped.wire;
+      const { tool, wire, request, errorOptions } = prepare(action, params);
       wireForEvent = wire;
-      const errorOptions: OddkitErrorOptions = { action, request: requestInfo(tool, wire) };
-      const validation = validateRequest(action, wire);
-      if (!validation.ok) throw new OddkitRequestError(validation.error, { ...errorOptions, sent: false });
-      const request = validation.request;
-      if (requirePublic && action === "catalog" && !isPublicRequest(pickFilters(wire))) {
-        throw new OddkitRequestError(
-          invalidParamsError(action, [
-            {
-              param: "exposure",
-              message: `${PUBLIC_FILTER_RULE}; this client was created with requirePublic: true`,
-            },
-          ]),
-          { ...errorOptions, sent: false },
-        );
-      }
 
       const call: AnswerCall = {
         action,
@@ -296,6 +338,7 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
         ...(callOptions.signal ? { signal: callOptions.signal } : {}),
         fresh: callOptions.cache === false && !paging,
       };
+      let result: Json | undefined;
       for (const strategy of strategies) {
         const answer = await untilAborted(strategy(call), callOptions.signal);
         if (answer === null) continue;
@@ -307,9 +350,9 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
           answer.maxResponseBytes ?? maxResponseBytes,
           answered,
         );
-        const meta: ResultMeta = { ...(await freshMeta(read, started)), ...answer.meta };
-        emit({ type: "call", action, params: wire, meta });
-        return Object.assign(read.envelope.result as Json, { meta });
+        const meta: ResultMeta = { ...(await freshMeta(read, started, answer.meta?.tokens)), ...answer.meta };
+        result = Object.assign(read.envelope.result as Json, { meta });
+        break;
       }
 
       const fetchValidated = async (signal?: AbortSignal): Promise<Fetched> => {
@@ -318,85 +361,106 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
         return { text: read.text, tokens: await countTokens(read.text), envelope: read.envelope };
       };
 
-      let envelope: Json;
-      let meta: ResultMeta;
-      if (cache && callOptions.cache !== false && cache.enabledFor(action)) {
+      if (!result && cache && callOptions.cache !== false && cache.enabledFor(action)) {
         // A cached call may be shared with other callers, so it runs without this
         // caller's signal; aborting only stops this caller from waiting for it.
-        let outcome = await untilAborted(
-          cache.through(request, () => fetchValidated()),
-          callOptions.signal,
-        );
+        const through = () =>
+          untilAborted(
+            cache.through(request, () => fetchValidated()),
+            callOptions.signal,
+          );
+        let outcome = await through();
         if (outcome.cached) {
           // A cached answer passes the same checks as a fresh one: a shared store (Redis) may hold
           // a record someone planted. A record that fails is discarded and the call goes to the network.
+          const { record } = outcome;
           try {
             const read = validateToolResult(
-              { content: [{ type: "text", text: outcome.record.text }] },
+              { content: [{ type: "text", text: record.text }] },
               request,
               wire,
               maxResponseBytes,
               errorOptions,
             );
-            outcome = {
-              ...outcome,
-              // The record as stored, with its byte count taken from the text that passed (counted on first read).
-              record: withLazyBytes(
-                {
-                  text: outcome.record.text,
-                  tokens: outcome.record.tokens,
-                  revision: outcome.record.revision,
-                  storedAt: outcome.record.storedAt,
-                  freshUntil: outcome.record.freshUntil,
-                },
-                read.text,
-              ),
-              take: () => read.envelope,
-            };
+            result = answer(read.envelope, record, true, outcome.revalidated, started);
           } catch (error) {
             emit({ type: "cache-error", action, params: { operation: "validate" }, error });
             await cache.discard(request);
-            outcome = await untilAborted(
-              cache.through(request, () => fetchValidated()),
-              callOptions.signal,
-            );
+            outcome = await through();
             if (outcome.cached) throw error;
           }
         }
-        envelope = outcome.take();
-        meta = withLazyBytes(
-          {
-            tokens: outcome.record.tokens,
-            cached: outcome.cached,
-            revalidated: outcome.revalidated,
-            durationMs: clock() - started,
-            emulated: false,
-            ...(outcome.record.revision !== null ? { revision: outcome.record.revision } : {}),
-          },
-          outcome.record.text,
-        );
-      } else {
+        const { record } = outcome;
+        result ??= answer(outcome.take(), record, false, false, started);
+      } else if (!result) {
         const fetched = await fetchValidated(callOptions.signal);
-        envelope = fetched.envelope;
-        meta = withLazyBytes(
-          {
-            tokens: fetched.tokens,
-            cached: false,
-            revalidated: false,
-            durationMs: clock() - started,
-            emulated: false,
-          },
-          fetched.text,
-        );
+        onFetched?.(fetched);
+        result = answer(fetched.envelope, fetched, false, false, started);
       }
+      const meta = result.meta as ResultMeta;
       const type = meta.revalidated ? "revalidate" : meta.cached ? "cache-hit" : "call";
       emit({ type, action, params: wire, meta });
-      return Object.assign(envelope.result as Json, { meta });
+      return result;
     } catch (error) {
       emit({ type: "error", action, params: wireForEvent, error });
       throw error;
     }
   }
+
+  /** Listing helpers' collections through the result cache (collections.ts). */
+  const collectionSource: CollectionSource = async (req) => {
+    if (!cache?.enabledFor(req.action)) return null;
+    const first = prepare(req.action, req.firstPage).request;
+    const outcome = await cache.through(first, (revision) => fetchCollection(req, revision), true);
+    const { cached, revalidated, record } = outcome;
+    let pages: readonly Json[];
+    try {
+      pages = cached
+        ? await req.collect(pagesFromRecord(req.action, record, revalidated))
+        : (outcome.take() as { pages: Json[] }).pages;
+    } catch (error) {
+      if (!cached) throw error;
+      // A record that does not pass (planted in a shared store, or from an older client; or a
+      // maxEntries below its total, which collecting anew throws again) is dropped, its failing
+      // page reported as an `error` event; the helper collects anew, uncached, and the next call
+      // stores a good one.
+      await cache.discard(first, true);
+      return null;
+    }
+    return { ...record, pages, cached, revalidated };
+  };
+
+  /** Every page of a collection from the server, checked to be of one revision, as one record. */
+  const fetchCollection = async (req: CollectionRequest, revision: string | null): Promise<FetchedText> => {
+    const stored: StoredPages = [];
+    const call = (params: Json) =>
+      run(req.action, params, { cache: false }, [], true, (fetched) => {
+        stored[(params.offset as number) / (params.limit as number)] = fetched.text;
+      });
+    const pages = await req.collect(call);
+    // One page is one moment; several are one revision only if the server is still at it afterwards.
+    // One page is one moment; several are one revision only if the server is still at it afterwards.
+    if (pages.length > 1 && revision !== null && (await cache!.probeShared(true)) !== revision)
+      throw req.moved();
+    return { text: JSON.stringify(stored), ...pageTotals(pages), envelope: { pages } };
+  };
+
+  /** Pages answered from a collection record: validated as fresh answers are, `cached` in their meta. */
+  const pagesFromRecord = (action: Action, record: CacheRecord, revalidated: boolean) => {
+    const stored = JSON.parse(record.text) as StoredPages;
+    // A page the record lacks has no text: validation refuses it like any answer without one.
+    const fromRecord: AnswerStrategy = async ({ request }) => {
+      // Counted once for the whole record (its `tokens`), not again per page.
+      const meta = { tokens: null, cached: true, revalidated };
+      return {
+        text: stored[request.offset / request.limit] as string,
+        isError: false,
+        endpoint: "cache",
+        meta,
+      };
+    };
+    return (params: Json) => run(action, params, { cache: false }, [fromRecord], true);
+  };
 
   /** A client over this session, cache and options that tries `strategies` before the server. */
   const build = (strategies: readonly AnswerStrategy[]): OddkitClient => {
@@ -448,6 +512,8 @@ export function createOddkitClient(options: OddkitClientOptions): OddkitClient {
       close: () => session.close(),
     };
     registerComposer(client, (strategy) => build([...strategies, strategy]));
+    // Not with answer strategies: a strategy answers pages from its own caches.
+    if (strategies.length === 0) collectionSources.set(client, collectionSource);
     return client;
   };
   return build([]);
@@ -480,6 +546,6 @@ function tokenCounterFrom(option: unknown): ((text: string) => number | Promise<
   if (option === undefined || option === false) return null;
   if (typeof option === "function") return option as (text: string) => number | Promise<number>;
   throw new TypeError(
-    `createOddkitClient: countTokens must be false or a counter function, got ${JSON.stringify(option)}; for cl100k counts pass countTokens: cl100kTokens (import { cl100kTokens } from "oddkit-sdk/tokens")`,
+    `createOddkitClient: countTokens must be false or a counter function, got ${JSON.stringify(option)}; for cl100k counts pass cl100kTokens from "oddkit-sdk/tokens"`,
   );
 }

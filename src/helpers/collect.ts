@@ -9,7 +9,19 @@
  * `onTotalChange: "restart"`, starts over, up to MAX_RESTARTS). A listing
  * over `maxEntries` throws before the second page: a typed error, never a
  * truncated list.
+ *
+ * On a client made by createOddkitClient with its cache on, the whole
+ * collection is one cache record (collections.ts): served within the
+ * listing's TTL, revalidated by the knowledge-base revision like a single
+ * call (same revision: the whole collection again; another: every page
+ * refetched), and stored only when every page was answered at one revision.
  */
+import {
+  type CollectionMeta,
+  type CollectionOutcome,
+  collectionSources,
+  pageTotals,
+} from "../client/collections.js";
 import { OddkitPaginationError, type PaginationFailure } from "../client/errors.js";
 import type { ClientResult, OddkitActions, PaginateOptions } from "../client/types.js";
 import { capFor, type FiltersApplied, type Flag, type ManyAction, toolNameFor } from "../contract/index.js";
@@ -25,16 +37,18 @@ export const HELPER_MAX_RESTARTS = 3;
 export interface CollectOptions extends PaginateOptions {
   /** Pages fetched at once after the first (default HELPER_PAGE_CONCURRENCY; 1 = one after another). */
   readonly concurrency?: number;
+  /** false: neither read nor write the client cache for this collection (default true when the client caches). */
+  readonly cache?: boolean;
 }
 
-/** What collecting cost. */
-export interface CollectedMeta {
-  /** Calls made by the pass that succeeded (pages fetched). */
-  readonly calls: number;
-  /** UTF-8 bytes of those pages' tool results. */
-  readonly bytes: number;
-  /** cl100k tokens of those pages; null when the client counts none. */
-  readonly tokens: number | null;
+/**
+ * What collecting cost and where the answer came from: a single call's
+ * `meta` (`cached`, `revalidated`, `revision`, `bytes`, `tokens`) for the
+ * whole collection, plus its pages.
+ */
+export interface CollectedMeta extends CollectionMeta {
+  /** Pages the collection holds. */
+  readonly pages: number;
   /** Entries per page (the cap of the active flags). */
   readonly pageSize: number;
 }
@@ -96,7 +110,7 @@ async function onePass(
   pageSize: number,
   maxEntries: number,
   concurrency: number,
-): Promise<{ data: Page["data"][number][]; pages: Page[] }> {
+): Promise<Page[]> {
   const first = await call({ ...params, limit: pageSize, offset: 0 });
   const total = first.total;
   if (total > maxEntries) {
@@ -118,22 +132,13 @@ async function onePass(
     concurrency,
   );
   const pages = [first, ...rest];
-  const data: Page["data"][number][] = [];
   const seen = new Set<string>();
-  const revision = first.meta?.revision;
   pages.forEach((page, i) => {
     const offset = i * pageSize;
     if (page.total !== total) {
       throw new CorpusChanged(
         "total-changed",
         `total changed from ${total} to ${page.total} at offset ${offset} while collecting ${action}: the knowledge base changed between pages`,
-        offset,
-      );
-    }
-    if (revision !== undefined && page.meta?.revision !== undefined && page.meta.revision !== revision) {
-      throw new CorpusChanged(
-        "total-changed",
-        `the knowledge base revision changed at offset ${offset} while collecting ${action}`,
         offset,
       );
     }
@@ -154,10 +159,48 @@ async function onePass(
         );
       }
       seen.add(entry.uri);
-      data.push(entry);
     }
   });
-  return { data, pages };
+  return pages;
+}
+
+/** One collection: through the client's cache when it has one (and `cache` is not false), else every page fetched. */
+async function collectOnce(
+  client: OddkitActions,
+  action: ManyAction,
+  firstPage: Record<string, unknown>,
+  collect: (call: PageCall) => Promise<Page[]>,
+  cache: boolean,
+): Promise<{ pages: readonly Page[]; meta: CollectionMeta }> {
+  const moved = () =>
+    new CorpusChanged("total-changed", `${action}: the knowledge base changed between pages`, 0);
+  let got: CollectionOutcome | null | undefined = await (cache ? collectionSources.get(client) : undefined)?.(
+    {
+      action,
+      firstPage,
+      collect: collect as never,
+      moved,
+    },
+  );
+  if (!got) {
+    const actions = client as unknown as Record<
+      string,
+      (p: unknown, o: { cache: boolean }) => Promise<never>
+    >;
+    // Uncached pages: a collection never mixes a cached page with a fresh one.
+    const pages = await collect((p) => actions[action]!(p, { cache: false }));
+    got = { pages: pages as never, cached: false, revalidated: false, ...pageTotals(pages) };
+  }
+  const { pages, cached, revision } = got;
+  const meta: CollectionMeta = {
+    cached,
+    revalidated: got.revalidated,
+    revision: revision ?? undefined,
+    calls: cached ? 0 : pages.length,
+    bytes: got.bytes,
+    tokens: got.tokens,
+  };
+  return { pages: pages as unknown as Page[], meta };
 }
 
 /**
@@ -184,30 +227,20 @@ export async function collectAll<A extends ManyAction, F extends Flag = Flag>(
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? HELPER_PAGE_CONCURRENCY));
   const cap = capFor(action, params.disclosure as readonly string[] | undefined).max;
   const pageSize = typeof params.limit === "number" ? Math.min(params.limit, cap) : cap;
-  const method = (
-    client[action] as (p: Record<string, unknown>, o?: { cache?: boolean }) => Promise<Page>
-  ).bind(client);
-  // Pages bypass the cache: a collection never mixes answers from different moments.
-  const call: PageCall = (p) => method(p, { cache: false });
+  const collect = (call: PageCall) => onePass(action, params, call, pageSize, maxEntries, concurrency);
+  const firstPage = { ...params, limit: pageSize, offset: 0 };
   for (let attempt = 0; ; attempt++) {
     try {
-      const { data, pages } = await onePass(action, params, call, pageSize, maxEntries, concurrency);
+      const { pages, meta } = await collectOnce(client, action, firstPage, collect, options.cache !== false);
       const first = pages[0]!;
-      const tokens = pages.every((p) => typeof p.meta?.tokens === "number")
-        ? pages.reduce((n, p) => n + (p.meta?.tokens ?? 0), 0)
-        : null;
+      const data = pages.flatMap((p) => p.data);
       return {
         status: data.length > 0 ? "FOUND" : "NO_MATCH",
         data: data as never,
         total: first.total,
         disclosure_applied: first.disclosure_applied,
         filters_applied: first.filters_applied,
-        meta: {
-          calls: pages.length,
-          bytes: pages.reduce((n, p) => n + (p.meta?.bytes ?? 0), 0),
-          tokens,
-          pageSize,
-        },
+        meta: { ...meta, pages: pages.length, pageSize },
       };
     } catch (error) {
       if (!(error instanceof CorpusChanged)) throw error;

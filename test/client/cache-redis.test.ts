@@ -8,8 +8,9 @@ import { createServer } from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedisStore } from "../../src/client/cache/redis.js";
+import { getEssaysIndex } from "../../src/helpers/index.js";
 import { createOddkitClient, type OddkitClient } from "../../src/index.js";
-import { FakeServer } from "./fake-server.js";
+import { FakeServer, makeDocs } from "./fake-server.js";
 
 function redisServerPath(): string | null {
   try {
@@ -126,5 +127,47 @@ describe.skipIf(!binary)("createRedisStore on a real redis-server", () => {
     const third = await b.catalog({ disclosure: ["metadata"] });
     expect(third.meta.revalidated).toBe(true);
     expect(server.count("oddkit_catalog")).toBe(1);
+  });
+
+  it("shares a listing helper's whole collection between clients, and revalidates it through the store", async () => {
+    const docs = makeDocs(250, "writings/essay").map((d) => ({
+      ...d,
+      metadata: { ...d.metadata, audience: "public", exposure: "public" },
+    }));
+    const server = new FakeServer({ docs, revision: "rev-1" });
+    let now = 0;
+    const make = () => {
+      const c = createOddkitClient({
+        server,
+        cache: {
+          store: createRedisStore(redis, { prefix: "t4:" }),
+          now: () => now,
+          storeTimeoutMs: 10 * 60_000,
+        },
+      });
+      clients.push(c);
+      return c;
+    };
+    const a = make();
+    const b = make();
+    const first = await getEssaysIndex(a);
+    const pages = server.count("oddkit_catalog");
+    expect(pages).toBe(first.meta.pages);
+    expect(pages).toBeGreaterThan(1);
+    const second = await getEssaysIndex(b);
+    expect(server.count("oddkit_catalog")).toBe(pages);
+    expect(second.meta).toMatchObject({ cached: true, calls: 0, revision: "rev-1", bytes: first.meta.bytes });
+    expect(second.data).toEqual(first.data);
+    now += 5 * 60_000 + 1;
+    const third = await getEssaysIndex(b);
+    expect(third.meta.revalidated).toBe(true);
+    expect(server.count("oddkit_catalog")).toBe(pages);
+    // A change seen by one client refetches once; the other is served that refetch from the store.
+    server.revision = "rev-2";
+    now += 5 * 60_000 + 1;
+    const changed = await getEssaysIndex(a);
+    expect(changed.meta).toMatchObject({ cached: false, revision: "rev-2" });
+    expect((await getEssaysIndex(b)).meta).toMatchObject({ cached: true, revision: "rev-2" });
+    expect(server.count("oddkit_catalog")).toBe(2 * pages);
   });
 });

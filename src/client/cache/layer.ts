@@ -62,6 +62,8 @@ export type StoreOperation = "get" | "set" | "delete";
 export interface FetchedText {
   readonly text: string;
   readonly tokens: number | null;
+  /** What the server sent, when it is not `text` itself (a collection's pages); default: the bytes of `text`. */
+  readonly bytes?: number;
   /** The parsed, validated envelope (handed to the first caller; later callers parse `text`). */
   readonly envelope: Record<string, unknown>;
 }
@@ -73,6 +75,9 @@ export interface CacheOutcome {
   /** The envelope object, for the one caller that may take it without re-parsing. */
   readonly take: () => Record<string, unknown>;
 }
+
+/** A fetch of what a record will hold; `revision` is the tag the record gets (seen before the fetch). */
+export type RecordFetch = (revision: string | null) => Promise<FetchedText>;
 
 /** The probe answers the server's current revision, or null when it reports none; throws when it cannot tell. */
 export type RevisionProbe = () => Promise<string | null>;
@@ -130,9 +135,9 @@ export class ResultCache {
     }
   }
 
-  /** Drop the record of `request` (a cached answer that failed validation). */
-  async discard(request: ResolvedRequest): Promise<void> {
-    const key = cacheKey(this.namespace, request);
+  /** Drop the record of `request`, or of the collection it starts (a cached answer that failed validation). */
+  async discard(request: ResolvedRequest, collection = false): Promise<void> {
+    const key = `${collection ? "collect:" : ""}${cacheKey(this.namespace, request)}`;
     this.#inflight.delete(key);
     try {
       await this.#withTimeout(this.#store.delete(key), "delete");
@@ -146,15 +151,19 @@ export class ResultCache {
     return this.#ttl[action] > 0;
   }
 
-  /** Serve `request` from the cache or through `fetch`, deduplicating concurrent identical requests. */
-  through(request: ResolvedRequest, fetch: () => Promise<FetchedText>): Promise<CacheOutcome> {
-    const key = cacheKey(this.namespace, request);
+  /**
+   * Serve `request` from the cache or through `fetch`, deduplicating concurrent identical
+   * requests. `collection`: the record is a whole collection (every page of a listing) keyed by
+   * its first page's request, served, revalidated and refetched as one answer.
+   */
+  through(request: ResolvedRequest, fetch: RecordFetch, collection = false): Promise<CacheOutcome> {
+    const key = `${collection ? "collect:" : ""}${cacheKey(this.namespace, request)}`;
     const pending = this.#inflight.get(key);
     if (pending) return pending.then(shared);
     // `oddkit_version` reports the revision of the server's own knowledge base; an
     // answer about another one (`knowledge_base_url`) cannot be revalidated by it.
     const revisable = (request.params as { knowledge_base_url?: unknown }).knowledge_base_url === undefined;
-    const promise = this.#serve(key, request.action, revisable, fetch).finally(() =>
+    const promise = this.#serve(key, request.action, revisable, fetch, collection).finally(() =>
       this.#inflight.delete(key),
     );
     this.#inflight.set(key, promise);
@@ -165,13 +174,14 @@ export class ResultCache {
     key: string,
     action: Action,
     revisable: boolean,
-    fetch: () => Promise<FetchedText>,
+    fetch: RecordFetch,
+    collection: boolean,
   ): Promise<CacheOutcome> {
     const record = await this.#read(key);
     const now = this.#now();
     if (record && now < record.freshUntil) return fromRecord(record, { cached: true, revalidated: false });
     if (record && record.revision !== null && this.#revalidate) {
-      const current = await this.#probeShared();
+      const current = await this.probeShared();
       if (current !== null && current === record.revision) {
         const renewed: CacheRecord = { ...record, storedAt: now, freshUntil: now + this.#ttl[action] };
         await this.#write(key, renewed, this.#retention(action, renewed));
@@ -179,29 +189,29 @@ export class ResultCache {
       }
       return this.#fetchAndStore(key, action, fetch, current);
     }
-    const tag = revisable ? await this.#revisionForFetch() : null;
+    // A collection is checked against its tag once fetched (stillAt): the tag must be of now.
+    const tag = revisable ? await (collection ? this.probeShared() : this.#revisionForFetch()) : null;
     return this.#fetchAndStore(key, action, fetch, tag);
   }
 
   async #fetchAndStore(
     key: string,
     action: Action,
-    fetch: () => Promise<FetchedText>,
+    fetch: RecordFetch,
     revision: string | null,
   ): Promise<CacheOutcome> {
-    const fetched = await fetch();
+    const fetched = await fetch(revision);
     const now = this.#now();
+    const fields = {
+      text: fetched.text,
+      tokens: fetched.tokens,
+      revision,
+      storedAt: now,
+      freshUntil: now + this.#ttl[action],
+    };
     // `bytes` is counted on first read (a store that serializes the record reads it then).
-    const record: CacheRecord = withLazyBytes(
-      {
-        text: fetched.text,
-        tokens: fetched.tokens,
-        revision,
-        storedAt: now,
-        freshUntil: now + this.#ttl[action],
-      },
-      fetched.text,
-    );
+    const record: CacheRecord =
+      fetched.bytes === undefined ? withLazyBytes(fields, fetched.text) : { bytes: fetched.bytes, ...fields };
     await this.#write(key, record, this.#retention(action, record));
     let envelope: Record<string, unknown> | null = fetched.envelope;
     return {
@@ -279,14 +289,18 @@ export class ResultCache {
   /** The revision to tag a fetch with: probe once if support is unknown, else the last probe's answer. */
   async #revisionForFetch(): Promise<string | null> {
     if (!this.#revalidate || this.#support === "no") return null;
-    if (this.#support === "unknown") return this.#probeShared();
+    if (this.#support === "unknown") return this.probeShared();
     return this.#revision;
   }
 
-  /** One probe shared by every caller that needs it now (in flight, or answered within probeReuseMs). */
-  #probeShared(): Promise<string | null> {
+  /**
+   * One probe shared by every caller that needs it now (in flight, or answered within
+   * probeReuseMs); `fresh`: not an answer already given (what a fetch of several calls asks once
+   * it is done, to know they were all answered at one revision).
+   */
+  probeShared(fresh = false): Promise<string | null> {
     if (this.#probing) return this.#probing;
-    if (this.#support !== "unknown" && this.#now() - this.#probedAt <= this.#probeReuse) {
+    if (!fresh && this.#support !== "unknown" && this.#now() - this.#probedAt <= this.#probeReuse) {
       return Promise.resolve(this.#revision);
     }
     this.#probing = this.probe()
