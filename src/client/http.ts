@@ -159,15 +159,14 @@ export function createHttpFetch(options: HttpFetchOptions): FetchLike {
       retryOnTimeout: read && retry.retryOnTimeout,
     };
     // When the attempt that answered began: its body must end within its timeout too (phases.ts).
-    let attemptStartedAt = Date.now();
-    const attemptFetch: RequestFetch = (request, requestInit) => {
-      attemptStartedAt = Date.now();
-      return baseFetch(request, requestInit);
-    };
+    let attemptStartedAt = 0;
     try {
       const response = await ky(input instanceof Request ? input : String(input), {
         ...init,
-        fetch: attemptFetch as typeof fetch,
+        fetch: ((request: Request, requestInit?: RequestInit) => {
+          attemptStartedAt = Date.now();
+          return baseFetch(request, requestInit);
+        }) as typeof fetch,
         timeout: timeoutMs,
         retry: kyRetry,
         // Throw (and so retry) only on statuses this call may retry; every other
@@ -183,7 +182,7 @@ export function createHttpFetch(options: HttpFetchOptions): FetchLike {
         },
       });
       // Past the headers, each later phase (body, SSE event, reply id) is bounded too (phases.ts).
-      return watchPhases(response, init?.body, timeoutMs, { startedAt: attemptStartedAt, now: Date.now });
+      return watchPhases(response, init?.body, timeoutMs, attemptStartedAt);
     } catch (error) {
       // Retries exhausted on a retryable status: let the transport read the last answer.
       if (error instanceof HTTPError) return error.response;

@@ -8,11 +8,10 @@
  * JSON-RPC error for that request id, which the client rejects the call with at
  * once. `toTransportError` turns it into a typed error naming the phase:
  *
- * - `body`: no byte of the body for `timeoutMs` after the headers (a stall),
- *   or a body still unfinished `timeoutMs` after its attempt began (a trickle:
- *   bytes keep coming, too slowly to ever end). An attempt, body included,
- *   thus never outlives its timeout, so a whole call lasts at most attempts ×
- *   timeout + the backoff actually waited;
+ * - `body`: a body still unfinished `timeoutMs` after its attempt began,
+ *   whether it stalled or trickles (bytes keep coming, too slowly to ever
+ *   end). An attempt, body included, thus never outlives its timeout, so a
+ *   whole call lasts at most attempts × timeout + the backoff actually waited;
  * - `sse-cut`: the SSE stream ended in the middle of an event;
  * - `no-reply`: the stream ended without a reply for the request's id;
  * - `reply-id`: the replies carried other ids than the request's.
@@ -73,95 +72,34 @@ function replyIds(message: unknown): (string | number)[] {
   return ids;
 }
 
-class Stall extends Error {}
-
 /** The blank line that ends an SSE event (any of the three line endings). */
 const EVENT_END = /\r\n\r\n|\n\n|\r\r|\r\n\n|\n\r\n/;
 
 /**
- * When an attempt's body must be done by: `deadline` (ms on `now`'s clock) bounds
- * the whole attempt, `timeoutMs` each wait for a chunk.
- */
-interface BodyBounds {
-  readonly timeoutMs: number;
-  readonly deadline: number;
-  readonly now: () => number;
-  /** Whether any byte of the body came: a wait that ends without one is a stall, whichever bound ended it. */
-  received: boolean;
-}
-
-/** The wait for the next chunk, and which bound it is. */
-function nextWait(bounds: BodyBounds): { ms: number; attempt: boolean } {
-  const left = Math.max(0, bounds.deadline - bounds.now());
-  return left < bounds.timeoutMs ? { ms: left, attempt: true } : { ms: bounds.timeoutMs, attempt: false };
-}
-
-/** The next chunk, or a Stall after `ms` without one. */
-function readWithin(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  ms: number,
-): Promise<ReadableStreamReadResult<Uint8Array>> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stall = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Stall()), ms);
-  });
-  return Promise.race([reader.read(), stall]).finally(() => clearTimeout(timer));
-}
-
-/**
- * The next chunk, or null on a stall, with the body's reader cancelled:
- * what both watchers (JSON and SSE) do when the body stops, said once.
+ * The next chunk, or null when none came within `ms`, with the body's reader then
+ * cancelled: what both watchers (JSON and SSE) do when the body stops, said once.
  */
 async function readOrStall(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   ms: number,
 ): Promise<ReadableStreamReadResult<Uint8Array> | null> {
-  try {
-    return await readWithin(reader, ms);
-  } catch (error) {
-    if (!(error instanceof Stall)) throw error;
-    void reader.cancel().catch(() => undefined);
-    return null;
-  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stall = new Promise<null>((settle) => {
+    timer = setTimeout(() => settle(null), ms);
+  });
+  const read = await Promise.race([reader.read(), stall]).finally(() => clearTimeout(timer));
+  if (read === null) void reader.cancel().catch(() => undefined);
+  return read;
 }
 
 const mismatch = (id: string | number, seen: readonly (string | number)[]) =>
   `the server replied with id ${seen.map((s) => JSON.stringify(s)).join(", ")}, not the request's id ${JSON.stringify(id)}`;
 
-/** Which bound ended a wait for the body, and whether bytes had come before it. */
-type BodyBound = "idle" | "attempt-stalled" | "attempt-trickle";
-
-const STALL_DETAIL: Record<BodyBound, (ms: number) => string> = {
-  idle: (ms) => `the response body stalled: no bytes for ${ms} ms after the headers (body phase)`,
-  "attempt-stalled": (ms) => `the response body stalled: no bytes within the attempt's ${ms} ms (body phase)`,
-  "attempt-trickle": (ms) =>
-    `the response body did not finish within the attempt's ${ms} ms: bytes kept coming, too slowly to end (body phase)`,
-};
-
-const stallFailure = (timeoutMs: number, bound: BodyBound = "idle"): PhaseFailure => ({
+const stallFailure = (timeoutMs: number): PhaseFailure => ({
   oddkit_phase: "body",
   timeout_ms: timeoutMs,
-  detail: STALL_DETAIL[bound](timeoutMs),
+  detail: `got no whole answer within ${timeoutMs} ms (body phase)`,
 });
-
-/** The next chunk within the bounds, or the failure that ended the wait. */
-async function readBounded(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  bounds: BodyBounds,
-): Promise<ReadableStreamReadResult<Uint8Array> | PhaseFailure> {
-  const wait = nextWait(bounds);
-  const read = await readOrStall(reader, wait.ms);
-  if (read === null) {
-    const bound = !wait.attempt ? "idle" : bounds.received ? "attempt-trickle" : "attempt-stalled";
-    return stallFailure(bounds.timeoutMs, bound);
-  }
-  if (!read.done && read.value.byteLength > 0) bounds.received = true;
-  return read;
-}
-
-const isChunk = (
-  read: ReadableStreamReadResult<Uint8Array> | PhaseFailure,
-): read is ReadableStreamReadResult<Uint8Array> => "done" in read;
 
 /**
  * A JSON answer is one message: read it whole (each chunk within timeoutMs)
@@ -173,9 +111,9 @@ function watchJson(
   response: Response,
   reader: ReadableStreamDefaultReader<Uint8Array>,
   id: string | number,
-  bounds: BodyBounds,
+  timeoutMs: number,
+  left: () => number,
 ): Response {
-  const { timeoutMs } = bounds;
   const chunks: Uint8Array[] = [];
   // What json() answers: the parsed reply, or the synthesized phase failure; undefined when the text is not JSON.
   let message: { readonly value: unknown } | undefined;
@@ -185,9 +123,9 @@ function watchJson(
       const decoder = new TextDecoder();
       let text = "";
       for (;;) {
-        const chunk = await readBounded(reader, bounds);
-        if (!isChunk(chunk)) {
-          const failure = failureMessage(id, chunk);
+        const chunk = await readOrStall(reader, left());
+        if (chunk === null) {
+          const failure = failureMessage(id, stallFailure(timeoutMs));
           message = { value: JSON.parse(failure) };
           controller.enqueue(new TextEncoder().encode(failure));
           controller.close();
@@ -254,24 +192,18 @@ export function watchPhases(
   response: Response,
   requestBody: unknown,
   timeoutMs: number,
-  attempt: { readonly startedAt: number; readonly now: () => number } = {
-    startedAt: Date.now(),
-    now: Date.now,
-  },
+  /** When the attempt began (`Date.now()`): its body must end within `timeoutMs` of it. */
+  startedAt: number,
 ): Response {
-  const bounds: BodyBounds = {
-    timeoutMs,
-    deadline: attempt.startedAt + timeoutMs,
-    now: attempt.now,
-    received: false,
-  };
+  // What is left of the attempt's time (a timer given a negative wait fires at once): the bound of every wait for the body, a stall's and a trickle's alike.
+  const left = () => startedAt + timeoutMs - Date.now();
   const id = requestIdOf(requestBody);
   const type = response.headers.get("content-type") ?? "";
   if (id === null || !response.ok || response.body === null) return response;
   const sse = type.includes("text/event-stream");
   if (!sse && !type.includes("application/json")) return response;
   const reader = response.body.getReader();
-  if (!sse) return watchJson(response, reader, id, bounds);
+  if (!sse) return watchJson(response, reader, id, timeoutMs, left);
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let buffer = "";
@@ -282,13 +214,14 @@ export function watchPhases(
     timeout_ms: timeoutMs,
     detail,
   });
+  const stalled = () => stallFailure(timeoutMs);
 
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const chunk = await readBounded(reader, bounds);
-      if (!isChunk(chunk)) {
+      const chunk = await readOrStall(reader, left());
+      if (chunk === null) {
         if (!answered)
-          controller.enqueue(encoder.encode(`event: message\ndata: ${failureMessage(id, chunk)}\n\n`));
+          controller.enqueue(encoder.encode(`event: message\ndata: ${failureMessage(id, stalled())}\n\n`));
         controller.close();
         return;
       }

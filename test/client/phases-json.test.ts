@@ -34,7 +34,7 @@ describe("watchPhases on a JSON answer", () => {
         fc.integer({ min: 1, max: 64 }),
         async (id, payload, chunkSize) => {
           const text = JSON.stringify({ jsonrpc: "2.0", id, result: { payload } });
-          const watched = watchPhases(jsonResponse(text, chunkSize), request(id), 5_000);
+          const watched = watchPhases(jsonResponse(text, chunkSize), request(id), 5_000, Date.now());
           const parse = vi.spyOn(JSON, "parse");
           const encode = vi.spyOn(TextEncoder.prototype, "encode");
           const message = await watched.json();
@@ -53,13 +53,13 @@ describe("watchPhases on a JSON answer", () => {
 
   it("passes the bytes on unchanged to a text() reader", async () => {
     const text = JSON.stringify({ jsonrpc: "2.0", id: 7, result: { s: "héllo 😀 \u2028" } });
-    const watched = watchPhases(jsonResponse(text, 3), request(7), 5_000);
+    const watched = watchPhases(jsonResponse(text, 3), request(7), 5_000, Date.now());
     expect(await watched.text()).toBe(text);
   });
 
   it("answers a reply for another id with the reply-id phase failure", async () => {
     const text = JSON.stringify({ jsonrpc: "2.0", id: 8, result: {} });
-    const message = (await watchPhases(jsonResponse(text, 5), request(7), 5_000).json()) as {
+    const message = (await watchPhases(jsonResponse(text, 5), request(7), 5_000, Date.now()).json()) as {
       id: number;
       error: { data: unknown };
     };
@@ -69,12 +69,17 @@ describe("watchPhases on a JSON answer", () => {
   });
 
   it("rejects json() with a SyntaxError on a body that is not JSON, as Response does", async () => {
-    const watched = watchPhases(jsonResponse("{not json", 2), request(1), 5_000);
+    const watched = watchPhases(jsonResponse("{not json", 2), request(1), 5_000, Date.now());
     await expect(watched.json()).rejects.toBeInstanceOf(SyntaxError);
   });
 
   it("refuses a second read of the body", async () => {
-    const watched = watchPhases(jsonResponse('{"jsonrpc":"2.0","id":1,"result":{}}', 4), request(1), 5_000);
+    const watched = watchPhases(
+      jsonResponse('{"jsonrpc":"2.0","id":1,"result":{}}', 4),
+      request(1),
+      5_000,
+      Date.now(),
+    );
     await watched.json();
     await expect(watched.json()).rejects.toBeInstanceOf(TypeError);
   });

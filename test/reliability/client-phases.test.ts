@@ -137,19 +137,17 @@ describe("per-phase client timeouts", () => {
     const error = await failure("body");
     expect(error).toBeInstanceOf(OddkitTimeoutError);
     expect((error as OddkitTimeoutError).phase).toBe("body");
-    // The headers came at once, so the attempt's bound (begun before them) ends the wait first.
-    expect((error as Error).message).toContain(
-      `stalled: no bytes within the attempt's ${PHASE_MS} ms (body phase)`,
-    );
+    // The attempt's bound (begun before the headers) ends the wait, not the call budget.
+    expect((error as Error).message).toContain(`got no whole answer within ${PHASE_MS} ms (body phase)`);
   });
 
-  // A trickle resets the stall bound at every byte; only the attempt's own bound can end it
+  // A trickle sends a byte every 50 ms; only the attempt's own bound can end it
   // before the call budget (3 attempts + up to 10 s of Retry-After each), and the message says which.
   it("headers, then a body that trickles for ever: ended by the attempt's timeout, not the call budget", async () => {
     const error = await failure("trickle");
     expect(error).toBeInstanceOf(OddkitTimeoutError);
     expect((error as OddkitTimeoutError).phase).toBe("body");
-    expect((error as Error).message).toContain(`did not finish within the attempt's ${PHASE_MS} ms`);
+    expect((error as Error).message).toContain(`got no whole answer within ${PHASE_MS} ms (body phase)`);
     expect((error as Error).message).not.toContain("call budget");
   });
 
