@@ -46,6 +46,23 @@ describe.skipIf(!binary)("createRedisStore on a real redis-server", () => {
   let redis: Redis;
   const clients: OddkitClient[] = [];
 
+  /**
+   * A client whose cache is the shared Redis store under `prefix`, on `clock`'s time. A busy
+   * machine may answer slower than the 500 ms default store bound: these tests are about sharing.
+   */
+  const sharingClient = (server: FakeServer, prefix: string, clock: { now: number }) => {
+    const c = createOddkitClient({
+      server,
+      cache: {
+        store: createRedisStore(redis, { prefix }),
+        now: () => clock.now,
+        storeTimeoutMs: 10 * 60_000,
+      },
+    });
+    clients.push(c);
+    return c;
+  };
+
   beforeAll(async () => {
     const port = await freePort();
     proc = spawn(
@@ -103,27 +120,15 @@ describe.skipIf(!binary)("createRedisStore on a real redis-server", () => {
 
   it("shares cached results between clients, and revalidates through it", async () => {
     const server = new FakeServer({ revision: "rev-9" });
-    let now = 0;
-    const make = () => {
-      const c = createOddkitClient({
-        server,
-        // A busy machine may answer slower than the 500 ms default store bound: this test is about sharing.
-        cache: {
-          store: createRedisStore(redis, { prefix: "t3:" }),
-          now: () => now,
-          storeTimeoutMs: 10 * 60_000,
-        },
-      });
-      clients.push(c);
-      return c;
-    };
+    const clock = { now: 0 };
+    const make = () => sharingClient(server, "t3:", clock);
     const a = make();
     const b = make();
     const first = await a.catalog({ disclosure: ["metadata"] });
     const second = await b.catalog({ disclosure: ["metadata"] });
     expect(server.count("oddkit_catalog")).toBe(1);
     expect(second.meta).toMatchObject({ cached: true, tokens: first.meta.tokens, revision: "rev-9" });
-    now += 5 * 60_000 + 1;
+    clock.now += 5 * 60_000 + 1;
     const third = await b.catalog({ disclosure: ["metadata"] });
     expect(third.meta.revalidated).toBe(true);
     expect(server.count("oddkit_catalog")).toBe(1);
@@ -135,19 +140,8 @@ describe.skipIf(!binary)("createRedisStore on a real redis-server", () => {
       metadata: { ...d.metadata, audience: "public", exposure: "public" },
     }));
     const server = new FakeServer({ docs, revision: "rev-1" });
-    let now = 0;
-    const make = () => {
-      const c = createOddkitClient({
-        server,
-        cache: {
-          store: createRedisStore(redis, { prefix: "t4:" }),
-          now: () => now,
-          storeTimeoutMs: 10 * 60_000,
-        },
-      });
-      clients.push(c);
-      return c;
-    };
+    const clock = { now: 0 };
+    const make = () => sharingClient(server, "t4:", clock);
     const a = make();
     const b = make();
     const first = await getEssaysIndex(a);
@@ -158,13 +152,13 @@ describe.skipIf(!binary)("createRedisStore on a real redis-server", () => {
     expect(server.count("oddkit_catalog")).toBe(pages);
     expect(second.meta).toMatchObject({ cached: true, calls: 0, revision: "rev-1", bytes: first.meta.bytes });
     expect(second.data).toEqual(first.data);
-    now += 5 * 60_000 + 1;
+    clock.now += 5 * 60_000 + 1;
     const third = await getEssaysIndex(b);
     expect(third.meta.revalidated).toBe(true);
     expect(server.count("oddkit_catalog")).toBe(pages);
     // A change seen by one client refetches once; the other is served that refetch from the store.
     server.revision = "rev-2";
-    now += 5 * 60_000 + 1;
+    clock.now += 5 * 60_000 + 1;
     const changed = await getEssaysIndex(a);
     expect(changed.meta).toMatchObject({ cached: false, revision: "rev-2" });
     expect((await getEssaysIndex(b)).meta).toMatchObject({ cached: true, revision: "rev-2" });

@@ -217,18 +217,24 @@ describe("a collection never mixes revisions", () => {
   });
 });
 
+/** A memory store that records the keys written to it, for tests that tamper with a stored record. */
+function recordingStore() {
+  const inner = createMemoryStore();
+  const keys: string[] = [];
+  const store: CacheStore = {
+    get: (k) => inner.get(k),
+    delete: (k) => inner.delete(k),
+    set: (k, record, ms) => {
+      keys.push(k);
+      return inner.set(k, record, ms);
+    },
+  };
+  return { inner, keys, store };
+}
+
 describe("a cached collection passes the checks a fresh one does", () => {
   it("a record that fails validation (planted in a shared store) is discarded and refetched", async () => {
-    const inner = createMemoryStore();
-    const keys: string[] = [];
-    const store: CacheStore = {
-      get: (k) => inner.get(k),
-      delete: (k) => inner.delete(k),
-      set: (k, record, ms) => {
-        keys.push(k);
-        return inner.set(k, record, ms);
-      },
-    };
+    const { inner, keys, store } = recordingStore();
     const { server, client, events } = setup({ cache: { store } });
     await getEssaysIndex(client);
     const key = keys.find((k) => k.startsWith("collect:"))!;
@@ -248,16 +254,7 @@ describe("a cached collection passes the checks a fresh one does", () => {
   });
 
   it("a record missing a page is refused and refetched", async () => {
-    const inner = createMemoryStore();
-    const keys: string[] = [];
-    const store: CacheStore = {
-      get: (k) => inner.get(k),
-      delete: (k) => inner.delete(k),
-      set: (k, record, ms) => {
-        keys.push(k);
-        return inner.set(k, record, ms);
-      },
-    };
+    const { inner, keys, store } = recordingStore();
     const { server, client } = setup({ cache: { store } });
     await getEssaysIndex(client);
     const key = keys.find((k) => k.startsWith("collect:"))!;

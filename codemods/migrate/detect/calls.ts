@@ -17,7 +17,7 @@
 import { ACTIONS, type Action, actionForTool, UNIFIED_TOOL } from "oddkit-sdk/contract";
 import { Node, type ObjectLiteralExpression, type SourceFile, ts } from "ts-morph";
 import { UNSUPPORTED_PARAMS } from "../../lib/legacy.js";
-import { declarationsOf, unwrap } from "./nodes.js";
+import { declarationsOf, functionOfDeclaration, unwrap } from "./nodes.js";
 import { referencesOf } from "./references.js";
 
 export interface CallSite {
@@ -307,7 +307,7 @@ function sendsArgument(call: Node, index: number, depth: number): boolean {
   const decls = declarationsOf(Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee);
   if (isPlatformFunction(decls)) return false;
   // A declaration without a body (`declare function`, an overload) says nothing of what it sends.
-  const fn = decls.map(functionOf).find((f) => f !== undefined && hasBody(f));
+  const fn = decls.map(functionOfDeclaration).find((f) => f !== undefined && hasBody(f));
   if (fn) return parameterSends(fn, index, depth);
   const object = call
     .getArguments()
@@ -325,26 +325,6 @@ function isToolParameter(p: Node): boolean {
   if (Node.isSpreadAssignment(p)) return true;
   const name = Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : "";
   return TOOL_PARAMETERS.has(name.replace(/["']/g, ""));
-}
-
-function functionOf(decl: Node): Node | undefined {
-  if (
-    Node.isFunctionDeclaration(decl) ||
-    Node.isMethodDeclaration(decl) ||
-    Node.isArrowFunction(decl) ||
-    Node.isFunctionExpression(decl)
-  )
-    return decl;
-  if (
-    Node.isVariableDeclaration(decl) ||
-    Node.isPropertyAssignment(decl) ||
-    Node.isPropertyDeclaration(decl)
-  ) {
-    const init = decl.getInitializer();
-    const value = init ? unwrap(init) : undefined;
-    if (value && (Node.isArrowFunction(value) || Node.isFunctionExpression(value))) return value;
-  }
-  return undefined;
 }
 
 /** Does the function's parameter reach a request: a tool key, a template or concatenation, or a call that sends it? */

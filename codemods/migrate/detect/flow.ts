@@ -26,7 +26,7 @@ import {
   PASSTHROUGH_METHODS,
   TRANSPORT_METHODS,
 } from "./fields.js";
-import { declarationsOf, unwrap } from "./nodes.js";
+import { declarationsOf, functionOfDeclaration, isFunctionLike, unwrap } from "./nodes.js";
 import { referencesOf } from "./references.js";
 
 export interface FlowRead {
@@ -91,30 +91,6 @@ function last(steps: readonly string[]): string | undefined {
 
 function functionParams(fn: Node): Node[] {
   return (fn as unknown as { getParameters?: () => Node[] }).getParameters?.() ?? [];
-}
-
-function isFunctionLike(n: Node): boolean {
-  return (
-    Node.isFunctionDeclaration(n) ||
-    Node.isFunctionExpression(n) ||
-    Node.isArrowFunction(n) ||
-    Node.isMethodDeclaration(n)
-  );
-}
-
-/** The function declared by (or assigned to) a declaration node, if any. */
-function functionOfDeclaration(decl: Node): Node | undefined {
-  if (isFunctionLike(decl)) return decl;
-  if (
-    Node.isVariableDeclaration(decl) ||
-    Node.isPropertyAssignment(decl) ||
-    Node.isPropertyDeclaration(decl)
-  ) {
-    const init = decl.getInitializer();
-    const value = init ? unwrap(init) : undefined;
-    if (value && isFunctionLike(value)) return value;
-  }
-  return undefined;
 }
 
 function isExported(fn: Node): boolean {

@@ -49,3 +49,28 @@ export function declarationsOf(node: Node): Node[] {
   if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
   return symbol?.getDeclarations() ?? [];
 }
+
+/** A function declaration, expression, arrow or method. */
+export function isFunctionLike(n: Node): boolean {
+  return (
+    Node.isFunctionDeclaration(n) ||
+    Node.isFunctionExpression(n) ||
+    Node.isArrowFunction(n) ||
+    Node.isMethodDeclaration(n)
+  );
+}
+
+/** The function declared by (or assigned to) a declaration node, if any. */
+export function functionOfDeclaration(decl: Node): Node | undefined {
+  if (isFunctionLike(decl)) return decl;
+  if (
+    Node.isVariableDeclaration(decl) ||
+    Node.isPropertyAssignment(decl) ||
+    Node.isPropertyDeclaration(decl)
+  ) {
+    const init = decl.getInitializer();
+    const value = init ? unwrap(init) : undefined;
+    if (value && isFunctionLike(value)) return value;
+  }
+  return undefined;
+}
