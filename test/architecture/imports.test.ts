@@ -144,10 +144,7 @@ describe("import boundaries of src/", () => {
       )
       .map((c) => `${c.file}: ${c.name}`);
     // Private stand-ins that never reach a caller (a changed corpus, an oversized body) may go unnamed.
-    expect(unnamed).toEqual([
-      "src/helpers/collect.ts: CorpusChanged",
-      "src/server/listen.ts: BodyTooLarge",
-    ]);
+    expect(unnamed).toEqual(["src/helpers/collect.ts: CorpusChanged", "src/server/listen.ts: BodyTooLarge"]);
   });
 });
 
