@@ -6,9 +6,9 @@
  * 0.28.x's order and rollups) and as the contract shows it.
  */
 import { createOddkitClient, OddkitError } from "oddkit-sdk";
-import { pathForKlappyUri } from "oddkit-sdk/contract";
+import { FLAG_CAPS, KINDS, pathForKlappyUri } from "oddkit-sdk/contract";
 import { createReferenceServer } from "oddkit-sdk/server";
-import { createLegacyCompat } from "oddkit-sdk/shim";
+import { createLegacyCompat, LEGACY_CATALOG_MAX_LIMIT } from "oddkit-sdk/shim";
 import { countTokens } from "oddkit-sdk/tokens";
 import { DECISION_NAMES, DECISIONS, type DecisionChoices, type DecisionName } from "./decisions.js";
 import type { SiteRecord } from "./engine.js";
@@ -108,7 +108,7 @@ function resultOf(answer: { envelope: unknown; isError: boolean }, what: string)
 /** The two readings of the knowledge base the effects compare. */
 export interface KnowledgeBaseFacts {
   readonly source: string;
-  /** The legacy fat catalog's first page (`sort_by: "path"`, limit 500), as a legacy consumer sees it. */
+  /** The legacy fat catalog's first page (`sort_by: "path"` at its largest limit), as a legacy consumer sees it. */
   readonly legacyFirstPage: readonly Article[];
   /** Every article of the legacy index, in legacy order (all pages). */
   readonly legacyAll: readonly Article[];
@@ -127,9 +127,10 @@ async function legacyCatalogPages(
   const pages: Article[][] = [];
   let startHere: string[] = [];
   let categories = 0;
-  for (let offset = 0; ; offset += 500) {
+  const limit = LEGACY_CATALOG_MAX_LIMIT;
+  for (let offset = 0; ; offset += limit) {
     const result = resultOf(
-      await legacy("oddkit_catalog", { sort_by: "path", limit: 500, offset }),
+      await legacy("oddkit_catalog", { sort_by: "path", limit, offset }),
       "the legacy catalog",
     );
     pages.push((result.articles ?? []) as Article[]);
@@ -146,19 +147,20 @@ async function contractListing(
 ): Promise<{ entries: Entry[]; tokens: number }> {
   const entries: Entry[] = [];
   let tokens = 0;
-  for (let offset = 0; ; offset += 100) {
+  const limit = FLAG_CAPS.metadata;
+  for (let offset = 0; ; offset += limit) {
     const answer = await contract("oddkit_catalog", {
-      include: ["canon", "docs", "essays", "journals", "apocrypha"],
+      include: [...KINDS],
       disclosure: ["metadata"],
       sort_by: "path",
-      limit: 100,
+      limit,
       offset,
       ...filters,
     });
     const result = resultOf(answer, "the contract catalog");
     tokens += await countTokens(JSON.stringify(answer.envelope));
     entries.push(...((result.data ?? []) as Entry[]));
-    if (offset + 100 >= Number(result.total ?? 0)) return { entries, tokens };
+    if (offset + limit >= Number(result.total ?? 0)) return { entries, tokens };
   }
 }
 

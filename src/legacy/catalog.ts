@@ -37,13 +37,15 @@ export interface LegacyCatalogResult {
   pagination?: { offset: number; limit: number; total_candidates: number; has_more: boolean };
 }
 
+/** What a path holds for the legacy index to list its document as "start here". */
+export const LEGACY_START_HERE_PATH_NAMES = ["QUICKSTART", "README"] as const;
+
 /** Documents the legacy index lists as "start here": QUICKSTART/README paths or "getting started" titles. */
 export function legacyStartHere(docs: readonly CorpusDocument[]): CorpusDocument[] {
   return docs
     .filter(
       (d) =>
-        d.path.includes("QUICKSTART") ||
-        d.path.includes("README") ||
+        LEGACY_START_HERE_PATH_NAMES.some((name) => d.path.includes(name)) ||
         legacyTitle(d).toLowerCase().includes("getting started"),
     )
     .slice(0, START_HERE_COUNT);

@@ -13,7 +13,7 @@ export {
   WindowContractViolationError,
 } from "../errors/index.js";
 /** The legacy (0.28) server's implicit page sizes, which a migrated call must state explicitly (the codemods read them). */
-export { LEGACY_CATALOG_DEFAULT_LIMIT } from "../legacy/catalog.js";
+export { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_CATALOG_MAX_LIMIT } from "../legacy/catalog.js";
 export { LEGACY_SEARCH_MAX_HITS } from "../legacy/search.js";
 export * from "./backward/compat.js";
 export * from "./backward/differences.js";

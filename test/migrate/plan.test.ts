@@ -23,7 +23,11 @@ import { ROOT } from "../support/doc-examples.js";
 
 const SITE = join(ROOT, "examples/legacy-site");
 
-/** The bundled corpus read as files: what 0.28.x indexes and lists, and what the contract lists. */
+/**
+ * The bundled corpus read as files: what 0.28.x indexes and lists, and what the contract lists.
+ * The legacy folders, the klappy:// path rule and the listing rule are restated here on purpose:
+ * the expectation must not come from the code under test.
+ */
 async function expectedFromCorpus() {
   const corpus = await loadCorpus(sampleCorpusDir());
   const folders = ["canon/", "odd/", "docs/", "writings/"];

@@ -18,6 +18,7 @@ import {
   toolNameFor,
 } from "../../contract/index.js";
 import { PathProbeError } from "../../errors/index.js";
+import { LEGACY_START_HERE_PATH_NAMES } from "../../legacy/catalog.js";
 import { legacyPathForInput } from "../../legacy/lookup.js";
 import type { ToolCaller } from "../forward/legacy-caller.js";
 import { callMany } from "./contract-calls.js";
@@ -67,8 +68,8 @@ export function candidatePaths(uri: string): string[] {
   return [...new Set([guessPath(uri), stripped.endsWith(".md") ? stripped : `${stripped}.md`])];
 }
 
-/** File names 0.28.x's start_here looks for in a path: a folder's front page is usually one of them. */
-const FRONT_PAGES = ["README.md", "QUICKSTART.md"] as const;
+/** A folder's front page is usually named as 0.28.x's start_here looks for (README.md, QUICKSTART.md). */
+const FRONT_PAGES = LEGACY_START_HERE_PATH_NAMES.map((name) => `${name}.md`);
 
 /** Every folder above `path` (`a/b/c.md` → "", "a/", "a/b/"). */
 function foldersOf(path: string): string[] {
