@@ -67,22 +67,16 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option(
       "--decide <decisions>",
-      `with --plan: the decisions to show as taken, 'recommended' or name=value,… (default: ${DECISIONS_FILE} when the folder has one)`,
+      `the migration decisions to apply (with --plan: to show as taken), 'recommended' or name=value,… (default: ${DECISIONS_FILE} when the folder has one); see docs/codemods.md`,
     )
     .option("--url <url>", "with --plan: the oddkit server whose knowledge base the effects are read from")
     .option("--corpus <dir>", "with --plan: a folder of markdown served by the embedded servers")
     .action(async (paths: string[], flags: MigrateFlags) => {
       const { io } = ctx;
       if (flags.plan) return runPlan(ctx, paths, flags);
-      for (const flag of ["decide", "url", "corpus"] as const)
-        if (flags[flag] !== undefined)
-          throw new Error(
-            `--${flag} goes with --plan (this version shows decisions; its rewrite does not apply them yet)`,
-          );
-      if (readDecisionsFile(io.cwd) !== null)
-        io.stderr(
-          `${DECISIONS_FILE}: its decisions are shown by --plan; this version's rewrite does not apply them yet (their sites stay flagged)`,
-        );
+      for (const flag of ["url", "corpus"] as const)
+        if (flags[flag] !== undefined) throw new Error(`--${flag} goes with --plan`);
+      const decisions = flags.decide ? parseDecide(flags.decide) : readDecisionsFile(io.cwd);
       const concurrency = parseConcurrency(flags.concurrency);
       const transforms = flags.transforms
         ?.split(",")
@@ -105,6 +99,7 @@ export function register(program: Command, ctx: CliContext): void {
         failOnTodo: Boolean(flags.failOnTodo),
         check: Boolean(flags.check),
         ...(transforms ? { transforms } : {}),
+        ...(decisions ? { decisions } : {}),
         onStart: (total) => bar?.start(total, 0),
         onOutcome: (outcome) => {
           if (bar) bar.increment();

@@ -21,6 +21,8 @@ import { CALL_ONLY_TRANSFORMS } from "../lib/names.js";
 import { mentionsOddkit } from "../lib/shapes.js";
 import { TODO_TAG } from "../lib/todo.js";
 import { applyTransforms } from "./apply.js";
+import { acceptedAsWritten } from "./decided-reads.js";
+import type { DecisionChoices } from "./decisions.js";
 import { type Detection, detect, type Group, type Site } from "./detect/index.js";
 import { createAnalysisProject, findTsconfig } from "./detect/project.js";
 import { applyEdits, mappable, rewriteEdits, type TextEdit, windowEdits, wrapperEdits } from "./rewrite.js";
@@ -354,6 +356,8 @@ export function runEngine(
   sources: ReadonlyMap<string, string>,
   inputs: readonly EngineFile[],
   prepared: PreparedEngine | null = prepareEngine(cwd, sources),
+  /** The migration decisions taken (decisions.ts): the reads they lift are rewritten, not flagged. */
+  choices: DecisionChoices = {},
 ): EngineResult {
   const results = new Map<string, EngineFileResult>();
   if (!prepared) return { files: results };
@@ -486,12 +490,14 @@ export function runEngine(
     !g.call.insideWrapper &&
     g.call.action !== null &&
     !g.window &&
-    (g.reason !== null || g.reads.length > 0 || g.escapes.length > 0);
+    (g.reason !== null ||
+      g.reads.some((r) => !acceptedAsWritten(g.call.action, r, choices)) ||
+      g.escapes.length > 0);
   for (let round = 0; round < 4; round++) {
     analysis = session.analyse(set);
     const revert = new Set<string>();
     for (const g of analysis.groups) {
-      if (!legacyGroup(g) || mappable(g)) continue;
+      if (!legacyGroup(g) || mappable(g, choices)) continue;
       for (const f of groupFiles(g)) if (afterText.has(f) && afterText.get(f) !== baseOf(f)) revert.add(f);
     }
     if (revert.size === 0) break;
@@ -508,9 +514,10 @@ export function runEngine(
   const groupRound = new Map<string, TextEdit[]>();
   for (const group of analysis.groups) {
     if (group.call.insideWrapper || group.call.action === null || group.window) continue;
+    // A read a decision accepts as written still gets its note here (the rewrite adds it).
     const legacy = group.reason !== null || group.reads.length > 0 || group.escapes.length > 0;
     if (!legacy) continue;
-    merge(groupRound, mappable(group) ? rewriteEdits(group) : windowEdits(group));
+    merge(groupRound, mappable(group, choices) ? rewriteEdits(group, choices) : windowEdits(group));
   }
   applyRound(groupRound);
 

@@ -33,6 +33,7 @@ import {
   type Flag,
   KINDS,
   LEGACY_OPT_IN_PARAM,
+  nativeFields,
 } from "oddkit-sdk/contract";
 import { Node, type ObjectLiteralExpression, SyntaxKind } from "ts-morph";
 import { LEGACY_SEARCH_MAX_HITS } from "../lib/legacy.js";
@@ -40,6 +41,14 @@ import { TODO_TAG } from "../lib/todo.js";
 import { LEGACY_DATE_ORDER_TODO } from "../tool-parameters.js";
 import { COMPUTED_ACTION_TODO } from "../umbrella-to-action-tools.js";
 import { type DatedPrefixLoop, datedPrefixLoop, datedPrefixSlice } from "./dated-listing.js";
+import {
+  DECIDED_READS,
+  type DecidedHelpers,
+  decidedRead,
+  PATH_OF_URI,
+  pathOfUriSource,
+} from "./decided-reads.js";
+import type { DecisionChoices } from "./decisions.js";
 import { stringValue } from "./detect/calls.js";
 import type { Group } from "./detect/index.js";
 import { statementOf, unwrap } from "./detect/nodes.js";
@@ -159,13 +168,25 @@ export interface GroupDecision {
   readonly rewrite: boolean;
 }
 
-/** Is every remaining legacy site of the group exactly mappable? */
-export function mappable(group: Group): boolean {
+/** The flags of a literal `disclosure: ["…", …]`, or null when it is anything else. */
+function literalFlags(node: Node | undefined): string[] | null {
+  const value = node ? unwrap(node) : undefined;
+  if (!value || !Node.isArrayLiteralExpression(value)) return null;
+  const flags = value.getElements().map((e) => stringValue(e));
+  return flags.every((f): f is string => f !== null) ? flags : null;
+}
+
+/** Is the read rewritten exactly, whatever was decided? */
+function exactRead(action: string, read: Group["reads"][number]): boolean {
+  return MAPPABLE[action]?.has(read.what) === true && readMappable(read);
+}
+
+/** Is every remaining legacy site of the group mappable: exactly, or as a decision taken says? */
+export function mappable(group: Group, choices: DecisionChoices = {}): boolean {
   const action = group.call.action;
   if (action === null || group.call.insideWrapper || group.window) return false;
   if (datedPrefixSlice(group) !== null || datedPrefixLoop(group) !== null) return true;
-  const table = MAPPABLE[action];
-  if (!table) return false;
+  if (!MAPPABLE[action] && !DECIDED_READS[action]) return false;
   const args = group.call.args;
   if (args === null) return false;
   if (args.getProperties().some((p) => Node.isSpreadAssignment(p))) return false;
@@ -190,18 +211,37 @@ export function mappable(group: Group): boolean {
     )
       return false;
     if (name === "result_grouping" && stringValue(argValue(args, name)) !== "merged") return false;
-    if (name === "disclosure") return false;
+    if (name === "disclosure" && !literalFlags(argValue(args, name))?.includes("metadata")) return false;
   }
   if (action === "search" && argValue(args, "limit")) {
     const limit = argValue(args, "limit") as Node;
     if (!/^\d+$/.test(limit.getText()) || Number(limit.getText()) > LEGACY_SEARCH_MAX_HITS) return false;
   }
   if (group.escapes.length > 0) return false;
-  return group.reads.every((r) => table.has(r.what) && readMappable(r));
+  return group.reads.every((r) => exactRead(action, r) || decidedRead(action, r, choices) !== null);
 }
 
-/** The edits that rewrite a mappable group. */
-export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
+/** The decided helpers of one rewrite: the path-from-URI function, added once to each file that calls it. */
+function decidedHelpers(push: (node: Node, e: TextEdit) => void): DecidedHelpers {
+  const added = new Set<string>();
+  return {
+    pathOfUri(node) {
+      const file = node.getSourceFile();
+      const path = file.getFilePath();
+      const text = file.getFullText();
+      if (!added.has(path) && !text.includes(`function ${PATH_OF_URI}(`)) {
+        added.add(path);
+        const typed = /\.[cm]?tsx?$/.test(path);
+        const end = text.length;
+        push(node, { start: end, end, text: (text.endsWith("\n") ? "" : "\n") + pathOfUriSource(typed) });
+      }
+      return PATH_OF_URI;
+    },
+  };
+}
+
+/** The edits that rewrite a mappable group (reads a decision lifts as `choices` say). */
+export function rewriteEdits(group: Group, choices: DecisionChoices = {}): Map<string, TextEdit[]> {
   const edits = new Map<string, TextEdit[]>();
   const push = (node: Node, e: TextEdit) => {
     const f = node.getSourceFile().getFilePath();
@@ -218,7 +258,9 @@ export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
     (argValue(args, "include_metadata") !== undefined &&
       unwrap(argValue(args, "include_metadata") as Node).getText() === "true");
   const add: string[] = [];
-  if (needsMetadata) add.push(metadataDisclosure(action));
+  // A `disclosure` already on the call (the call-only transforms turned include_metadata into it) asks
+  // for metadata: mappable() admits no other.
+  if (needsMetadata && !propOf(args, "disclosure")) add.push(metadataDisclosure(action));
   const listing = action === "search" || action === "catalog";
   if (action === "search" && !argValue(args, "limit")) add.push(`limit: ${LEGACY_SEARCH_MAX_HITS}`);
   if (listing && !propOf(args, "include") && !propOf(args, "exclude")) add.push(`include: ${KIND_LIST}`);
@@ -243,8 +285,21 @@ export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
       });
     }
   }
+  const oneType = oneResultTypeEdit(group);
+  if (oneType) push(oneType.node, oneType);
+  const helpers = decidedHelpers(push);
+  // Reads of one statement may ask for the same note: it is added once.
+  const seen = new Set<string>();
   for (const read of group.reads) {
     const node = read.node;
+    if (!exactRead(action, read)) {
+      for (const e of decidedRead(action, read, choices)?.edit(read, helpers) ?? [])
+        if (!seen.has(`${e.node.getSourceFile().getFilePath()}|${e.start}|${e.end}|${e.text}`)) {
+          seen.add(`${e.node.getSourceFile().getFilePath()}|${e.start}|${e.end}|${e.text}`);
+          push(e.node, e);
+        }
+      continue;
+    }
     if (read.what === "result.error") {
       const access = accessOf(node) as Node;
       const object = (access as unknown as { getExpression(): Node }).getExpression().getText();
@@ -283,6 +338,46 @@ export function rewriteEdits(group: Group): Map<string, TextEdit[]> {
     }
   }
   return edits;
+}
+
+/** TypeScript types of the contract fields a get or resolve answer carries (its default disclosure). */
+const ONE_FIELD_TYPES: Readonly<Record<string, string>> = {
+  uri: "string",
+  title: "string",
+  content_hash: "string",
+  body: "string",
+  supersession_chain: "{ uri: string; superseded_at?: string }[]",
+};
+
+/**
+ * A typed wrapper call of get or resolve (`oddkit<GetResult>(…)`): its legacy reads move under `data`
+ * and to the error result's fields, so the type argument becomes the contract's answer, beside what
+ * the declared type has that the contract keeps (`Omit<T, legacy fields> & { … }`).
+ */
+function oneResultTypeEdit(group: Group): (TextEdit & { node: Node }) | null {
+  const action = group.call.action as Action;
+  if (action !== "get" && action !== "resolve") return null;
+  const call = group.call.node;
+  if (!Node.isCallExpression(call)) return null;
+  const [typeArg] = call.getTypeArguments();
+  if (!typeArg || !Node.isTypeReference(typeArg)) return null;
+  const legacy = [
+    ...new Set(
+      group.reads
+        .filter((r) => r.what.startsWith("result."))
+        .map((r) => JSON.stringify(r.what.slice("result.".length))),
+    ),
+  ];
+  const fields = [
+    "uri",
+    "title",
+    ...nativeFields(action),
+    ...ACTION_SPECS[action].defaultDisclosure.filter((f) => f === "body"),
+  ].map((f) => `${f}: ${ONE_FIELD_TYPES[f] ?? "unknown"}`);
+  const contract = `{ status: string; error_code?: string; error_message?: string; data: { ${fields.join("; ")} } }`;
+  const t = typeArg.getText();
+  const text = legacy.length > 0 ? `Omit<${t}, ${legacy.join(" | ")}> & ${contract}` : `${t} & ${contract}`;
+  return { node: typeArg, start: typeArg.getStart(), end: typeArg.getEnd(), text };
 }
 
 /** The per-file transform's marker above the call's statement, when the engine's rewrite answers it. */

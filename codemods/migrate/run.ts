@@ -9,6 +9,7 @@
 import { createTwoFilesPatch } from "diff";
 import { selectTransforms } from "../index.js";
 import { RESPONSE_TYPES } from "../lib/names.js";
+import type { DecisionChoices } from "./decisions.js";
 import type { EngineResult, PreparedEngine, SiteRecord } from "./engine.js";
 import { discoverSourceFiles, displayPath } from "./files.js";
 import { interruptReason, SIGNAL_EXIT_CODES } from "./interrupt.js";
@@ -54,6 +55,8 @@ export interface MigrateOptions {
   readonly signal?: AbortSignal;
   /** Files over this many bytes are skipped (default `MIGRATE_MAX_FILE_BYTES`, 1 MiB). */
   readonly maxFileBytes?: number;
+  /** The migration decisions taken (decisions.ts); none: every decided site stays flagged. */
+  readonly decisions?: DecisionChoices;
 }
 
 export interface MigrationSummary {
@@ -125,7 +128,7 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
     },
     // The engine, then the output check, on the workers while they are up (idle by then, and warm).
     after: async (run, check) => {
-      const { runEngine } = await engineModule;
+      const { prepareEngine, runEngine } = await engineModule;
       const transformed = transforms.includes(RESPONSE_TYPES)
         ? await applyTypePass(run.outcomes, run.sources)
         : run.outcomes;
@@ -140,7 +143,8 @@ export async function migrate(options: MigrateOptions): Promise<MigrationRun> {
             ...(o.after !== undefined ? { after: o.after } : {}),
             ...(o.callOnly !== undefined ? { callOnly: o.callOnly } : {}),
           })),
-        ...(prepared !== undefined ? [prepared] : []),
+        prepared !== undefined ? prepared : prepareEngine(options.cwd, run.sources),
+        options.decisions ?? {},
       );
       const final = transformed.map((o) => withEngine(o, engine, run.sources));
       result = { engine, verified: await verifyOutputs(final, check) };

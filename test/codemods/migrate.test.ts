@@ -370,7 +370,8 @@ describe("oddkit-sdk migrate (CLI)", () => {
     const run = await runCli(["migrate", ".", "--transforms", "tool-parameters", "--json"], dir);
     const summary = JSON.parse(run.stdout) as MigrationSummary;
     expect(summary.transforms).toEqual(["tool-parameters"]);
-    expect(await read("a.ts")).toContain("envelope.result.hits"); // response-access did not run
+    // tool-parameters ran (include_metadata became disclosure); the engine's own rewrites run whatever the subset
+    expect(await read("a.ts")).toContain('disclosure: ["metadata"]');
     const bad = await runCli(["migrate", ".", "--transforms", "nope"], dir);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("unknown transform(s): nope");

@@ -138,6 +138,8 @@ export const LEAF_FIELDS: ReadonlySet<string> = new Set([
   "position",
   "content_hash",
   "url",
+  "error_message",
+  "error_code",
 ]);
 
 /** Array methods whose callback receives the elements (entries when the array is a list of entries). */

@@ -1,0 +1,184 @@
+/**
+ * Reads a migration decision lifts (codemods/migrate/decided-reads.ts): with
+ * the decision taken they are rewritten and the call leaves the legacy
+ * envelope; without it they stay flagged, as before. Behaviour is run, not
+ * read: the original consumer against a legacy server, the migrated one
+ * against a contract server, and the only differences are the decided ones,
+ * computed here from the two servers independently of the rewrite.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PATH_OF_URI, pathOfUriSource } from "../../codemods/migrate/decided-reads.js";
+import { type DecisionChoices, parseDecide } from "../../codemods/migrate/decisions.js";
+import { checkSites, runEngine } from "../../codemods/migrate/engine.js";
+import { pathForKlappyUri } from "../../src/contract/index.js";
+import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
+
+const cwd = mkdtempSync(join(tmpdir(), "oddkit-decided-"));
+let counter = 0;
+
+function migrate(text: string, choices: DecisionChoices, name = "consumer.mjs"): string {
+  const file = join(cwd, name);
+  const result = runEngine(cwd, new Map([[file, text]]), [{ file, before: text }], undefined, choices);
+  return result.files.get(file)?.after ?? text;
+}
+
+/** A consumer module calling oddkit over JSON-RPC through `fetch` (plain JS: it runs as written). */
+const consumer = (body: string) => `const URL_ = "https://oddkit.example/mcp";
+async function tool(name, args) {
+  const res = await fetch(URL_, {
+    method: "POST",
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
+  const rpc = await res.json();
+  return JSON.parse(rpc.result.content[0].text).result;
+}
+${body}
+`;
+
+const ARTICLE = consumer(`export async function article(uri) {
+  const doc = await tool("oddkit_get", { input: uri });
+  if (doc.error) return { missing: doc.error };
+  return { markdown: doc.content, hash: doc.content_hash, source: doc.path };
+}`);
+
+const CANONICAL = consumer(`export async function canonical(uri) {
+  const r = await tool("oddkit_resolve", { input: uri });
+  if (r.status !== "FOUND") return null;
+  return { uri: r.resolved.uri, hash: r.resolved.content_hash };
+}`);
+
+let legacy: ReferenceServer;
+let contract: ReferenceServer;
+let server: ReferenceServer;
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  legacy = await createReferenceServer({ mode: "legacy" });
+  contract = await createReferenceServer({ mode: "contract" });
+  globalThis.fetch = (async (_url: unknown, init?: RequestInit) => {
+    const message = JSON.parse(String(init?.body));
+    const result = await server.callTool(message.params.name, message.params.arguments);
+    return Response.json({ jsonrpc: "2.0", id: message.id, result });
+  }) as typeof fetch;
+});
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  await Promise.all([legacy.close(), contract.close()]);
+});
+
+async function run(text: string, target: ReferenceServer, fn: string, arg: string): Promise<unknown> {
+  const file = join(cwd, `run-${counter++}.mjs`);
+  writeFileSync(file, text);
+  const mod = (await import(pathToFileURL(file).href)) as Record<string, (a: string) => Promise<unknown>>;
+  server = target;
+  return (mod[fn] as (a: string) => Promise<unknown>)(arg);
+}
+
+async function contractDoc(uri: string) {
+  const answer = await contract.callTool("oddkit_get", { input: uri });
+  return JSON.parse((answer.content[0] as { text: string }).text).result;
+}
+
+const recommended = parseDecide("recommended");
+const DOC = "klappy://canon/constraints/constraint-backlog-before-step-the-subtle-task";
+
+describe("get: content, content_hash, path and error under their decisions", () => {
+  it("without the decisions the call stays on the legacy envelope, each read flagged", () => {
+    const out = migrate(ARTICLE, {});
+    expect(out).toContain("include_legacy_envelope: true");
+    expect(out).toContain("TODO(oddkit-migrate): result.content");
+  });
+
+  it("with them the call is a contract call and every read moves", () => {
+    const out = migrate(ARTICLE, recommended);
+    expect(out).not.toContain("include_legacy_envelope");
+    expect(out).not.toContain("TODO(oddkit-migrate)");
+    expect(out).toContain('if (doc.status !== "FOUND") return { missing: doc.error_message };');
+    expect(out).toContain(
+      `return { markdown: doc.data.body, hash: doc.data.content_hash, source: ${PATH_OF_URI}(doc.data.uri) };`,
+    );
+  });
+
+  it("a taken decision that lifts only some reads leaves the call flagged", () => {
+    const out = migrate(ARTICLE, parseDecide("content=body,hash=contract"));
+    expect(out).toContain("include_legacy_envelope: true");
+    expect(out).toContain("TODO(oddkit-migrate): result.path");
+  });
+
+  it("runs: the found document differs only by its body, contract hash and derived path", async () => {
+    const before = (await run(ARTICLE, legacy, "article", DOC)) as Record<string, string>;
+    const after = (await run(migrate(ARTICLE, recommended), contract, "article", DOC)) as Record<
+      string,
+      string
+    >;
+    const doc = await contractDoc(DOC);
+    expect(after).toEqual({
+      markdown: doc.data.body,
+      hash: doc.data.content_hash,
+      source: pathForKlappyUri(DOC),
+    });
+    // What the decisions change: the frontmatter is gone from the text, the hash is the contract's.
+    expect(before.markdown).not.toBe(after.markdown);
+    expect(
+      before.markdown?.endsWith(doc.data.body.trimStart()) || before.markdown?.includes(doc.data.body.trim()),
+    ).toBe(true);
+    expect(before.source).toBe(after.source); // this document's URI names its path
+  });
+
+  it("runs: a missing document answers the contract's error message", async () => {
+    const missing = "klappy://no/such/document";
+    const after = await run(migrate(ARTICLE, recommended), contract, "article", missing);
+    expect(after).toEqual({ missing: (await contractDoc(missing)).error_message });
+  });
+
+  it("a second run changes nothing and --check finds no open site", () => {
+    const once = migrate(ARTICLE, recommended);
+    expect(migrate(once, recommended)).toBe(once);
+    expect(migrate(once, {})).toBe(once);
+    const file = join(cwd, "checked.mjs");
+    const open = checkSites(cwd, new Map([[file, once]])).filter((s) => s.status === "unmigrated");
+    expect(open).toEqual([]);
+  });
+});
+
+describe("resolve: status and the resolved hash under errors and hash", () => {
+  it("the status read is kept as written and noted with its decision; resolved becomes data", () => {
+    const out = migrate(CANONICAL, recommended);
+    expect(out).not.toContain("include_legacy_envelope");
+    expect(out).toContain("// oddkit-migrate-reviewed: errors=contract:");
+    expect(out).toContain("return { uri: r.data.uri, hash: r.data.content_hash };");
+    expect(migrate(out, recommended)).toBe(out);
+  });
+
+  it("runs: same URI, the contract's hash", async () => {
+    const before = (await run(CANONICAL, legacy, "canonical", DOC)) as Record<string, string>;
+    const after = (await run(migrate(CANONICAL, recommended), contract, "canonical", DOC)) as Record<
+      string,
+      string
+    >;
+    expect(after.uri).toBe(before.uri);
+    expect(after.hash).toBe((await contractDoc(DOC)).data.content_hash);
+    expect(await run(migrate(CANONICAL, recommended), contract, "canonical", "klappy://nope")).toBeNull();
+  });
+});
+
+describe("the path-from-URI function a paths=uri rewrite adds", () => {
+  const derive = new Function("uri", `${pathOfUriSource(false)}\nreturn ${PATH_OF_URI}(uri);`) as (
+    uri: string,
+  ) => string;
+
+  it("is the contract's pathForKlappyUri (a non-klappy URI is kept as it is)", () => {
+    const segment = fc.stringMatching(/^[a-z0-9._#?-]{0,12}$/);
+    const uri = fc.oneof(
+      fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => `klappy://${s.join("/")}`),
+      fc.string(),
+      fc.constantFrom("klappy://", "klappy://a.md", "klappy://a#b", "klappy://a?x=1", "odd://x"),
+    );
+    fc.assert(fc.property(uri, (u) => derive(u) === (pathForKlappyUri(u) ?? u)));
+  });
+});
