@@ -13,30 +13,7 @@ import { countTokens } from "oddkit-sdk/tokens";
 import { DECISION_NAMES, DECISIONS, type DecisionChoices, type DecisionName } from "./decisions.js";
 import type { SiteRecord } from "./engine.js";
 import { migrate } from "./run.js";
-
-/** What a remaining legacy site needs: a decision, a mechanical rewrite, or a human's review. */
-export type SiteNeed = DecisionName | "mechanical" | "review";
-
-const LISTING_CUTS = [
-  /at most 5 hits/,
-  /legacy page size/,
-  /limit cut the list/,
-  /sort_by: "date" listed only/,
-];
-
-/** The decision a legacy site waits on, read from what it is and why it is legacy. */
-export function siteNeed(site: Pick<SiteRecord, "kind" | "what" | "action" | "reason">): SiteNeed {
-  const { what, reason } = site;
-  if (site.kind === "escape") return "review";
-  if (/(^|\.)path$/.test(what) || /carry no path/.test(reason)) return "paths";
-  if (/content_hash$/.test(what)) return "hash";
-  if (/(^|\.)content$/.test(what)) return "content";
-  if (LISTING_CUTS.some((cut) => cut.test(reason))) return "listings";
-  if (/(^|\.)error$/.test(what) || (/(^|\.)status$/.test(what) && site.action !== "catalog")) return "errors";
-  if (site.action === "catalog" && /(^|\.)(start_here|categories)$/.test(what)) return "rollups";
-  if (/(^|\.)articles$/.test(what)) return "order";
-  return "mechanical";
-}
+import { type SiteNeed, siteNeed } from "./site-need.js";
 
 /** A document named in an effect. */
 export interface PlanDocument {

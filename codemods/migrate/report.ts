@@ -1,7 +1,52 @@
 /** Human-readable renderings of a migration summary: terminal text and Markdown for a pull-request comment. */
+
+import { decisionFor } from "./decided-reads.js";
+import { DECISIONS, type DecisionName } from "./decisions.js";
 import type { SiteRecord } from "./engine.js";
 import { INTERRUPTED } from "./interrupt.js";
 import type { MigrationSummary } from "./run.js";
+import { type SiteNeed, siteNeed } from "./site-need.js";
+
+const OPEN = new Set(["flagged", "unmigrated"]);
+
+/** A group of remaining sites: what they wait on, and whether this version's rewrite lifts them under it. */
+export interface RemainingGroup {
+  readonly need: SiteNeed;
+  readonly liftable: boolean;
+  readonly sites: number;
+}
+
+/** The remaining (flagged or unmigrated) sites, grouped by what would lift them, decisions first. */
+export function remainingByNeed(summary: MigrationSummary): RemainingGroup[] {
+  const groups = new Map<string, { need: SiteNeed; liftable: boolean; sites: number }>();
+  for (const s of summary.legacySites) {
+    // A call kept on the legacy envelope is lifted with its reads: they are counted, not it.
+    if (!OPEN.has(s.status) || (s.kind === "call" && s.reason.startsWith("kept on the legacy envelope")))
+      continue;
+    const need = siteNeed(s);
+    const liftable = decisionFor(s.action, s.what) !== null;
+    const key = `${need}|${liftable}`;
+    const g = groups.get(key) ?? { need, liftable, sites: 0 };
+    g.sites++;
+    groups.set(key, g);
+  }
+  const order = [...Object.keys(DECISIONS), "mechanical", "review"];
+  return [...groups.values()].sort(
+    (a, b) => order.indexOf(a.need) - order.indexOf(b.need) || Number(b.liftable) - Number(a.liftable),
+  );
+}
+
+/** One line per group: how many sites, and what lifts them. */
+function needLine({ need, liftable, sites }: RemainingGroup): string {
+  if (need === "mechanical")
+    return `${sites} site(s) have an exact contract counterpart this version does not rewrite in their shape: move them by hand`;
+  if (need === "review")
+    return `${sites} site(s) hand the reply to code the analysis cannot see: review them`;
+  const d = DECISIONS[need as DecisionName];
+  return liftable
+    ? `${sites} site(s) need \`${need}\`: run with \`--decide ${need}=${d.recommended}\` (recommended) or see \`migrate --plan\``
+    : `${sites} site(s) wait on \`${need}\` (recommended: ${d.recommended}), which this version does not apply to their shape: move them by hand (\`migrate --plan\` shows the effect)`;
+}
 
 /** Failures other than "not written because the run was interrupted" (those are counted, not listed). */
 function realFailures(summary: MigrationSummary) {
@@ -50,6 +95,9 @@ export function summaryText(summary: MigrationSummary): string {
   for (const failure of realFailures(summary))
     lines.push(`FAILED ${failure.file} (${failure.transform}): ${failure.message}`);
   for (const skip of summary.skipped) lines.push(`skipped ${skip.file}: ${skip.reason}`);
+  const remaining = remainingByNeed(summary);
+  if (remaining.length > 0)
+    lines.push("remaining sites by what lifts them:", ...remaining.map((r) => `  ${needLine(r)}`));
   if (summary.todos.length > 0) lines.push(`${summary.todos.length} TODO(s) left for a human:`);
   for (const todo of summary.todos) lines.push(`  ${todo.file}:${todo.line} ${todo.reason}`);
   return `${lines.join("\n")}\n`;
@@ -114,6 +162,9 @@ export function summaryMarkdown(summary: MigrationSummary): string {
     for (const f of summary.skipped) out.push(`| \`${cell(f.file)}\` | ${cell(f.reason)} |`);
     out.push("");
   }
+  const remaining = remainingByNeed(summary);
+  if (remaining.length > 0)
+    out.push("### Remaining sites by what lifts them", "", ...remaining.map((r) => `- ${needLine(r)}`), "");
   if (summary.todos.length > 0) {
     out.push("### Needs a human", "", "| where | what |", "| --- | --- |");
     for (const t of summary.todos) out.push(`| \`${cell(t.file)}:${t.line}\` | ${cell(t.reason)} |`);

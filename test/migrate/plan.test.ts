@@ -16,7 +16,8 @@ import {
   parseDecide,
   readDecisionsFile,
 } from "../../codemods/migrate/decisions.js";
-import { type MigrationPlan, planMigration, siteNeed } from "../../codemods/migrate/plan.js";
+import { type MigrationPlan, planMigration } from "../../codemods/migrate/plan.js";
+import { siteNeed } from "../../codemods/migrate/site-need.js";
 import { withDecisionsTable } from "../../scripts/gen-decisions-doc.js";
 import { loadCorpus, sampleCorpusDir } from "../../src/corpus/index.js";
 import { ROOT } from "../support/doc-examples.js";

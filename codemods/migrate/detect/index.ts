@@ -16,6 +16,7 @@ import { LEGACY_SEARCH_MAX_HITS } from "oddkit-sdk/shim";
 import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
 import { UNSUPPORTED_PARAMS } from "../../lib/legacy.js";
 import { REVIEWED_MARKER, TODO_TAG } from "../../lib/todo.js";
+import { liftHint } from "../site-need.js";
 import { type CallSite, findCalls, stringValue } from "./calls.js";
 import { type FlowEscape, type FlowRead, traceFrom } from "./flow.js";
 import { declarationsOf, statementOf, unwrap } from "./nodes.js";
@@ -263,7 +264,7 @@ export function detect(files: readonly SourceFile[]): Detection {
     });
     for (const read of trace.reads) {
       const why = window
-        ? `reads the legacy envelope kept by the ${tool} call for the cutover: move to the contract with it`
+        ? `reads the legacy envelope kept by the ${tool} call for the cutover: ${liftHint(call.action, read.what)}`
         : readReason(read.what, call.action);
       add(read.node, "read", read.what, call, true, why);
     }
