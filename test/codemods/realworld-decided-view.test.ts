@@ -14,6 +14,7 @@ import {
   decideToolResult,
 } from "./realworld/decided-view.js";
 
+// biome-ignore lint/suspicious/noExplicitAny: the answers are JSON read field by field in the assertions
 type Json = Record<string, any>;
 let legacy: ReferenceServer;
 let contract: ReferenceServer;
