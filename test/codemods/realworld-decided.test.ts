@@ -19,6 +19,7 @@ import {
   refusedDecide,
   runRealworld,
 } from "./realworld/harness.js";
+import { loadManifest, manifestSchema } from "./realworld/manifest.js";
 
 const DECIDED = join(import.meta.dirname, "realworld/oracle/decided");
 const SITEMAP = "nextjs-app/app/sitemap.ts";
@@ -87,6 +88,40 @@ describe("decided migrations that differ otherwise", () => {
   it("a listing that keeps the cut", () => {
     expect(run(reports.bad, "next essays page").difference).toMatch(/items \(legacy\) ≠ \d+ \(migrated\)/);
     expect(failuresOf(verdict(reports.bad, ESSAYS))).toEqual(["behaviour"]);
+  });
+});
+
+describe("the manifest's decided expectations", () => {
+  const legacyFile = {
+    style: "s",
+    expect: "flagged",
+    why: "a legacy file for the schema test",
+    sites: ["call(x)"],
+  };
+  it("are required of every legacy file and refused on the others", () => {
+    const parse = (file: Record<string, unknown>) =>
+      manifestSchema.safeParse({ files: { "a.ts": file }, runs: [] }).success;
+    expect(parse(legacyFile)).toBe(false);
+    expect(parse({ ...legacyFile, decided: { expect: "fully-migrated", why: "paths=uri lifts it" } })).toBe(
+      true,
+    );
+    expect(parse({ ...legacyFile, decided: { expect: "indirect", why: "not a decided outcome" } })).toBe(
+      false,
+    );
+    const noCall = { style: "s", expect: "no-call", why: "makes no oddkit call at all" };
+    expect(parse(noCall)).toBe(true);
+    expect(parse({ ...noCall, decided: { expect: "flagged", why: "no legacy call to decide" } })).toBe(false);
+  });
+
+  it("hold every legacy file of the corpus to fully migrated, or say which site no decision lifts", () => {
+    const legacy = Object.entries(loadManifest().files).filter(([, f]) => f.decided);
+    expect(legacy.length).toBe(
+      Object.values(loadManifest().files).filter(
+        (f) => f.expect === "fully-migrated" || f.expect === "flagged",
+      ).length,
+    );
+    for (const [file, f] of legacy)
+      if (f.decided!.expect === "flagged") expect(f.decided!.why, file).toMatch(/^No decision lifts/);
   });
 });
 

@@ -275,6 +275,19 @@ export async function runRealworld(options: RealworldOptions = {}): Promise<Real
       });
     }
     const verdictOf = new Map(files.map((f) => [f.file, f]));
+    // A refused --decide left the copy as it was: its runs would only run the original against the
+    // contract and measure nothing the decisions did.
+    if (decideRefused !== null)
+      return {
+        manifest,
+        decisions,
+        decideRefused,
+        files,
+        runs: [],
+        migrate: migrateOutcome,
+        checkBefore,
+        checkAfter,
+      };
 
     // Run copies: one per server, so module-level sessions never cross servers.
     const copies = {
