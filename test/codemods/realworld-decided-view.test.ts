@@ -4,6 +4,9 @@
  * is computed independently of the transform: from the corpus documents, the
  * contract server's own answers, or the legacy server's own pages.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { glob } from "tinyglobby";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DECISIONS, parseDecide } from "../../codemods/migrate/decisions.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
@@ -13,6 +16,7 @@ import {
   DecidedWorld,
   decideToolResult,
 } from "./realworld/decided-view.js";
+import { CORPUS_DIR } from "./realworld/manifest.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the answers are JSON read field by field in the assertions
 type Json = Record<string, any>;
@@ -100,6 +104,28 @@ describe("paths=uri", () => {
       input: "klappy://canon/principles/disclosure-v1",
     });
     expect(after.resolved.path).toBe(klappyPath(after.resolved.uri));
+  });
+
+  it("moves no document out of a prefix the corpus tests (where a path_prefix filter would keep it)", async () => {
+    // paths=uri derives a path from the URI, while a prefix test rewritten as a path_prefix server
+    // filter still selects by the file's path: for a document whose URI does not name its path the
+    // two disagree, and the decided view would call a correct rewrite different. No corpus file may
+    // test a prefix holding such a document until the view can tell the two reads apart.
+    const prefixes = new Set<string>();
+    for (const file of await glob("**/*.{ts,tsx,js,mjs,cjs}", { cwd: CORPUS_DIR }))
+      for (const m of readFileSync(join(CORPUS_DIR, file), "utf8").matchAll(/path\.startsWith\("([^"]+)"\)/g))
+        prefixes.add(m[1]!);
+    expect(prefixes.size).toBeGreaterThan(0);
+    const moved = legacy.corpus.documents.filter((d) => d.uri !== `klappy://${d.path.replace(/\.md$/, "")}`);
+    const caught = (tested: Iterable<string>) =>
+      [...tested].flatMap((p) =>
+        moved
+          .filter((d) => d.path.startsWith(p) && !klappyPath(d.uri).startsWith(p))
+          .map((d) => `${p}: ${d.path}`),
+      );
+    expect(caught(prefixes)).toEqual([]);
+    // The check sees such a prefix: the moved documents live under canon/.
+    expect(caught(["canon/"]).length).toBe(moved.length);
   });
 });
 
@@ -289,8 +315,14 @@ describe("rollups", () => {
 });
 
 describe("the decided legacy server", () => {
-  it("answers MCP sessions (SSE bodies) as it answers callTool", async () => {
-    const server = createDecidedLegacyServer(legacy, contract, parseDecide("recommended"));
+  it.each([
+    ["SSE", false],
+    ["JSON", true],
+  ])("answers MCP sessions (%s bodies) as it answers callTool", async (kind, jsonResponse) => {
+    const base = jsonResponse
+      ? await createReferenceServer({ mode: "legacy", legacyRanking: "reference", jsonResponse })
+      : legacy;
+    const server = createDecidedLegacyServer(base, contract, parseDecide("recommended"));
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
     const post = (body: unknown, extra: Record<string, string> = {}) =>
       server.fetch(
@@ -316,12 +348,14 @@ describe("the decided legacy server", () => {
       { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "oddkit_get", arguments: args } },
       { "mcp-session-id": session },
     );
-    expect(reply.headers.get("content-type")).toContain("text/event-stream");
-    const data = (await reply.text()).split("\n").filter((l) => l.startsWith("data:"));
-    const message = JSON.parse(data[data.length - 1]!.slice(5));
+    expect(reply.headers.get("content-type")).toContain(kind === "SSE" ? "text/event-stream" : "json");
+    const text = await reply.text();
+    const data = text.split("\n").filter((l) => l.startsWith("data:"));
+    const message = JSON.parse(kind === "SSE" ? data[data.length - 1]!.slice(5) : text);
     const viaSession = JSON.parse(message.result.content[0].text).result;
     const direct = JSON.parse((await server.callTool("oddkit_get", args)).content[0]!.text).result;
     expect(viaSession).toEqual(direct);
     expect(viaSession.error).toBe((await resultOf(contract, "oddkit_get", args)).error_message);
+    if (base !== legacy) await base.close();
   });
 });
