@@ -135,6 +135,7 @@ if (decided.decideRefused !== null) {
   // The table would only measure the untouched copy: the status says why there is none.
   console.log(`status: not measured — the CLI refused --decide on a write run (${decided.decideRefused})`);
 } else {
+  console.log('(in these runs "legacy" is the original run against the decided view: the expected output)\n');
   printTable(decided);
 }
 if (jsonOut)
