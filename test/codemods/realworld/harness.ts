@@ -6,7 +6,10 @@
  * the original against a legacy-mode reference server, the migrated copy
  * against a contract-mode one (window mode where the migrated code opted into
  * the legacy envelope), over the same corpus, and compare what the caller got.
- * Used by test/codemods/realworld.test.ts and bench/codemods-realworld.ts.
+ * With `decisions`, migrate takes `--decide` and the original runs against the
+ * decided view (decided-view.ts): what legacy would have answered had the
+ * decisions been true of the world.
+ * Used by test/codemods/realworld*.test.ts and bench/codemods-realworld.ts.
  */
 
 import { mkdtempSync } from "node:fs";
