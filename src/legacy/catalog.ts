@@ -52,8 +52,10 @@ export function legacyStartHere(docs: readonly CorpusDocument[]): CorpusDocument
 }
 
 /** Every tag seen, in first-seen order (documents without tags count under "other"). */
-export function legacyCategories(docs: readonly CorpusDocument[]): Map<string, CorpusDocument[]> {
-  const byTag = new Map<string, CorpusDocument[]>();
+export function legacyCategories<D extends Pick<CorpusDocument, "frontmatter">>(
+  docs: readonly D[],
+): Map<string, D[]> {
+  const byTag = new Map<string, D[]>();
   for (const doc of docs) {
     for (const tag of legacyTags(doc) ?? [LEGACY_UNTAGGED_CATEGORY]) {
       const list = byTag.get(tag);
@@ -76,7 +78,7 @@ function dateText(doc: CorpusDocument): string {
 }
 
 /** Alphabetical as the 0.28.x server sorts (locale order, so `README.md` sits among lower-case names). */
-function byPath(a: CorpusDocument, b: CorpusDocument): number {
+export function legacyPathOrder(a: Pick<CorpusDocument, "path">, b: Pick<CorpusDocument, "path">): number {
   return a.path.localeCompare(b.path, "en-US");
 }
 
@@ -125,7 +127,7 @@ export function legacyCatalogResult(
       (d) => hasFrontmatter(d) && String(d.frontmatter.epoch) === options.filter_epoch,
     );
   }
-  candidates.sort(options.sort_by === "date" ? newestFirst : byPath);
+  candidates.sort(options.sort_by === "date" ? newestFirst : legacyPathOrder);
   result.articles = candidates.slice(offset, offset + limit).map(legacyArticle);
   result.pagination = {
     offset,

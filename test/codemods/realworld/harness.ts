@@ -6,7 +6,10 @@
  * the original against a legacy-mode reference server, the migrated copy
  * against a contract-mode one (window mode where the migrated code opted into
  * the legacy envelope), over the same corpus, and compare what the caller got.
- * Used by test/codemods/realworld.test.ts and bench/codemods-realworld.ts.
+ * With `decisions`, migrate takes `--decide` and the original runs against the
+ * decided view (decided-view.ts): what legacy would have answered had the
+ * decisions been true of the world.
+ * Used by test/codemods/realworld*.test.ts and bench/codemods-realworld.ts.
  */
 
 import { mkdtempSync } from "node:fs";
@@ -14,6 +17,7 @@ import { cp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { type DecisionChoices, parseDecide } from "../../../codemods/migrate/decisions.js";
 import { main } from "../../../src/cli/main.js";
 import { createReferenceServer, type ReferenceServer } from "../../../src/server/index.js";
 import {
@@ -25,6 +29,7 @@ import {
   typeDiagnostics,
 } from "./analyze.js";
 import { copyTree, makeNodeModules, runCopy } from "./copies.js";
+import { createDecidedLegacyServer } from "./decided-view.js";
 import { runDriver } from "./drivers.js";
 import type { FailureKind } from "./known-failures.js";
 import {
@@ -54,6 +59,7 @@ const CLEAN = new Set<FileStatus>(["fully-migrated", "no-call", "indirect-unchan
 export interface FileVerdict {
   readonly file: string;
   readonly style: string;
+  /** What the manifest expects of this run: its `decided` expectation when the run takes decisions. */
   readonly expect: Expectation;
   readonly changed: boolean;
   readonly todos: number;
@@ -88,6 +94,10 @@ export interface CliOutcome {
 
 export interface RealworldReport {
   readonly manifest: Manifest;
+  /** The `--decide` value of the run (null: no decisions, the exact engine). */
+  readonly decisions: string | null;
+  /** Why the CLI refused `--decide` on a write run (null: it took them, or none were given). */
+  readonly decideRefused: string | null;
   readonly files: FileVerdict[];
   readonly runs: RunVerdict[];
   readonly migrate: CliOutcome;
@@ -108,9 +118,16 @@ async function cli(argv: string[], cwd: string): Promise<CliOutcome> {
   return { code, stdout: out.join(""), stderr: err.join("\n") };
 }
 
-/** The engine under test: `oddkit-sdk migrate .` in `dir`, exactly as a user runs it. */
-export async function migrateWithCli(dir: string): Promise<CliOutcome> {
-  return cli(["migrate", ".", "--concurrency", "1"], dir);
+/** The engine under test: `oddkit-sdk migrate .` in `dir` (with `--decide <decisions>`), exactly as a user runs it. */
+export async function migrateWithCli(dir: string, decisions?: string): Promise<CliOutcome> {
+  const decide = decisions === undefined ? [] : ["--decide", decisions];
+  return cli(["migrate", ".", "--concurrency", "1", ...decide], dir);
+}
+
+/** A write run that exited on `--decide` itself: this CLI takes decisions with --plan only. */
+export function refusedDecide(outcome: CliOutcome): string | null {
+  if (outcome.code === 0 || !/--decide\b/.test(outcome.stderr)) return null;
+  return `migrate exit ${outcome.code}: ${outcome.stderr.trim()}`;
 }
 
 /** Replace every value at `path` (dot/bracket, `[*]` = each element) with a marker. */
@@ -182,6 +199,12 @@ export interface RealworldOptions {
   readonly workDir?: string;
   /** Judge only these manifest files, and run only the runs that execute nothing else. */
   readonly only?: readonly string[];
+  /**
+   * `--decide` value ("recommended", "paths=uri,order=contract", …): the CLI migrates with it, files
+   * are held to their `decided` expectation, and the original runs against the decided legacy server
+   * (decided-view.ts), so every difference must be one the decisions declare.
+   */
+  readonly decisions?: string;
 }
 
 /** An engine that lays hand-written results over the copy (the harness's own tests: known right and wrong rewrites). */
@@ -202,6 +225,8 @@ export async function runRealworld(options: RealworldOptions = {}): Promise<Real
         runs: full.runs.filter((run) => coveredBy(run).every((file) => only.has(file))),
       }
     : full;
+  const decisions = options.decisions ?? null;
+  const choices: DecisionChoices | null = decisions === null ? null : parseDecide(decisions);
   const work = options.workDir ?? mkdtempSync(join(tmpdir(), "oddkit-realworld-"));
   const servers: ReferenceServer[] = [];
   try {
@@ -211,13 +236,17 @@ export async function runRealworld(options: RealworldOptions = {}): Promise<Real
     await copyTree(corpusDir, original);
     await copyTree(corpusDir, migrated);
     const checkBefore = await cli(["migrate", ".", "--check"], original);
-    const migrateOutcome = await (options.migrate ?? migrateWithCli)(migrated);
+    const migrateOutcome = await (options.migrate ?? ((dir) => migrateWithCli(dir, options.decisions)))(
+      migrated,
+    );
+    const decideRefused = decisions === null ? null : refusedDecide(migrateOutcome);
     const checkAfter = await cli(["migrate", ".", "--check"], migrated);
 
     const before = typeDiagnostics(original);
     const after = typeDiagnostics(migrated);
     const files: FileVerdict[] = [];
     for (const [file, entry] of Object.entries(manifest.files)) {
+      const expect = decisions !== null && entry.decided ? entry.decided.expect : entry.expect;
       const was = await readFile(join(original, file), "utf8");
       const now = await readFile(join(migrated, file), "utf8");
       const changed = was !== now;
@@ -229,14 +258,14 @@ export async function runRealworld(options: RealworldOptions = {}): Promise<Real
         after.get(join(migrated, file)) ?? [],
       );
       let status: FileStatus;
-      if (entry.expect === "no-call") status = changed ? "unrelated-changed" : "no-call";
-      else if (entry.expect === "indirect" && !changed) status = "indirect-unchanged";
+      if (expect === "no-call") status = changed ? "unrelated-changed" : "no-call";
+      else if (expect === "indirect" && !changed) status = "indirect-unchanged";
       else if ([...states.values()].includes("untouched") || !changed) status = "missed";
       else status = todos > 0 ? "flagged" : "fully-migrated";
       files.push({
         file,
         style: entry.style,
-        expect: entry.expect,
+        expect,
         changed,
         todos,
         sites: Object.fromEntries(states),
@@ -249,6 +278,19 @@ export async function runRealworld(options: RealworldOptions = {}): Promise<Real
       });
     }
     const verdictOf = new Map(files.map((f) => [f.file, f]));
+    // A refused --decide left the copy as it was: its runs would only run the original against the
+    // contract and measure nothing the decisions did.
+    if (decideRefused !== null)
+      return {
+        manifest,
+        decisions,
+        decideRefused,
+        files,
+        runs: [],
+        migrate: migrateOutcome,
+        checkBefore,
+        checkAfter,
+      };
 
     // Run copies: one per server, so module-level sessions never cross servers.
     const copies = {
@@ -267,6 +309,11 @@ export async function runRealworld(options: RealworldOptions = {}): Promise<Real
       window: await createReferenceServer({ mode: "window", legacyRanking: "reference" }),
     };
     servers.push(server.legacy, server.contract, server.window);
+    // Under decisions the original answers from the decided view: what legacy would have said had the
+    // decisions been true of the world (the expected output, not a mask over the difference).
+    const legacyTarget = choices
+      ? createDecidedLegacyServer(server.legacy, server.contract, choices)
+      : server.legacy;
     const titles = await titleDifferences(server.legacy, server.contract);
     const load = async (file: string) => (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     const runtime = installRuntime(load);
@@ -293,7 +340,7 @@ export async function runRealworld(options: RealworldOptions = {}): Promise<Real
             optedIn = true;
         }
         const mode = clean && !optedIn ? "contract" : "window";
-        const legacyValue = await execute(run, copies.legacy, server.legacy);
+        const legacyValue = await execute(run, copies.legacy, legacyTarget);
         const migratedValue = await execute(run, copies[mode], server[mode]);
         const known: KnownServerDifferences = { titles, applied: [] };
         const difference = firstDifference(legacyValue, migratedValue, "$", known);
@@ -318,7 +365,16 @@ export async function runRealworld(options: RealworldOptions = {}): Promise<Real
       if (proving.length === 0) f.behaviour = f.broken ? "different" : "unverified";
       else f.behaviour = proving.every((r) => r.equal) && !f.broken ? "equal" : "different";
     }
-    return { manifest, files, runs, migrate: migrateOutcome, checkBefore, checkAfter };
+    return {
+      manifest,
+      decisions,
+      decideRefused,
+      files,
+      runs,
+      migrate: migrateOutcome,
+      checkBefore,
+      checkAfter,
+    };
   } finally {
     await Promise.all(servers.map((s) => s.close()));
     if (!options.keep) await rm(work, { recursive: true, force: true });

@@ -61,6 +61,15 @@ export type Driver = z.infer<typeof driverSchema>;
 export const EXPECTATIONS = ["fully-migrated", "flagged", "indirect", "no-call"] as const;
 export type Expectation = (typeof EXPECTATIONS)[number];
 
+/** What a legacy file becomes under `--decide recommended`: fully migrated unless no decision lifts a site. */
+export const DECIDED_EXPECTATIONS = ["fully-migrated", "flagged"] as const;
+
+const decidedSchema = z.object({
+  expect: z.enum(DECIDED_EXPECTATIONS),
+  /** Which decisions the rewrite takes (and so which differences the decided view predicts), or which site none lifts. */
+  why: z.string().min(10),
+});
+
 const fileSchema = z
   .object({
     style: z.string().min(1),
@@ -69,9 +78,15 @@ const fileSchema = z
     why: z.string().min(10),
     /** Snippets of the lines of the legacy sites (calls and legacy-shape reads); each unique in the file. */
     sites: z.array(z.string().min(3)).default([]),
+    /** The expectation under `--decide recommended` (legacy files only: the others make no legacy call of their own). */
+    decided: decidedSchema.optional(),
   })
   .refine((f) => (f.expect === "no-call" || f.expect === "indirect") === (f.sites.length === 0), {
     message: "no-call and indirect files list no sites; a file with legacy sites lists at least one",
+  })
+  .refine((f) => (f.expect === "fully-migrated" || f.expect === "flagged") === (f.decided !== undefined), {
+    message:
+      "every legacy file (fully-migrated or flagged) has a decided expectation, and no other file has one",
   });
 export type ManifestFile = z.infer<typeof fileSchema>;
 
