@@ -9,7 +9,7 @@
  *   `include_metadata` → `disclosure`, plus `"metadata"` when entry metadata
  *   or tags are read), and every read moves: `hits` → `data` (destructuring
  *   included, and a typed wrapper call's type argument),
- *   `entry.tags` → `(entry.metadata?.tags ?? [])`; get's `error` read as a
+ *   `entry.tags` → `entry.metadata?.tags`; get's `error` read as a
  *   condition → `status !== "FOUND"`; resolve's `resolved` → `data`,
  *   `supersession_chain` → `data.supersession_chain`. Catalog listings are
  *   rewritten in one measured shape only, a date-sorted listing cut to its
@@ -332,7 +332,7 @@ export function rewriteEdits(group: Group, choices: DecisionChoices = {}): Map<s
         push(node, {
           start: access.getStart(),
           end: access.getEnd(),
-          text: `(${object}.metadata?.tags ?? [])`,
+          text: `${object}.metadata?.tags`,
         });
       }
     }
@@ -392,14 +392,14 @@ function dropMarkerAbove(node: Node, reason: string): TextEdit | null {
     : null;
 }
 
-/** `entry.tags` → `(entry.metadata?.tags ?? [])`: the contract carries tags under `metadata`. */
+/** `entry.tags` → `entry.metadata?.tags`: the contract carries tags under `metadata`. */
 function pushTagsRead(node: Node, push: (node: Node, e: TextEdit) => void): void {
   const access = node.getParent();
   if (Node.isPropertyAccessExpression(access))
     push(node, {
       start: access.getStart(),
       end: access.getEnd(),
-      text: `(${access.getExpression().getText()}.metadata?.tags ?? [])`,
+      text: `${access.getExpression().getText()}.metadata?.tags`,
     });
 }
 

@@ -9,6 +9,8 @@ import { extname } from "node:path";
 import ts from "typescript";
 
 export const TODO_MARKER = "TODO(oddkit-migrate)";
+/** The note a human (or a decision kept as written) leaves on a reviewed site. */
+export const REVIEWED_MARKER = "oddkit-migrate-reviewed";
 
 export function scriptKind(file: string): ts.ScriptKind {
   switch (extname(file)) {
@@ -65,7 +67,8 @@ export function siteStates(file: string, migrated: string, sites: readonly strin
     const from = statement === source ? 0 : statement.getFullStart();
     const lineEnd = migrated.indexOf("\n", at + site.length);
     const span = migrated.slice(from, lineEnd < 0 ? migrated.length : lineEnd);
-    states.set(site, span.includes(TODO_MARKER) ? "marked" : "untouched");
+    // A site kept as written under a decision carries its reviewed note (decided-reads.ts): it is marked.
+    states.set(site, span.includes(TODO_MARKER) || span.includes(REVIEWED_MARKER) ? "marked" : "untouched");
   }
   return states;
 }
