@@ -43,7 +43,7 @@ export interface DecidedHelpers {
  * contract's): the statement gets a reviewed note naming the decision, so the site reads as
  * decided — to `--check`, to a second run and to the next person — instead of legacy.
  */
-function decidedNote(note: string) {
+export function decidedNote(note: string) {
   return (read: FlowRead): TextEditAt[] => {
     const file = read.node.getSourceFile().getFullText();
     let statement = statementOf(read.node);
@@ -191,6 +191,7 @@ export function pathOfUriSource(typed: boolean): string {
     `function ${sig} {`,
     '  if (!uri.startsWith("klappy://")) return uri;',
     '  const rest = uri.slice("klappy://".length).replace(/[#?].*$/, "");',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of the generated function
     '  return rest.endsWith(".md") ? rest : `${rest}.md`;',
     "}",
     "",

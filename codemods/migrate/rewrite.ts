@@ -40,6 +40,7 @@ import { LEGACY_SEARCH_MAX_HITS } from "../lib/legacy.js";
 import { TODO_TAG } from "../lib/todo.js";
 import { LEGACY_DATE_ORDER_TODO } from "../tool-parameters.js";
 import { COMPUTED_ACTION_TODO } from "../umbrella-to-action-tools.js";
+import { completeListing, completeListingEdits, EVERY_PAGE, everyPageSource } from "./complete-listing.js";
 import { type DatedPrefixLoop, datedPrefixLoop, datedPrefixSlice } from "./dated-listing.js";
 import {
   DECIDED_READS,
@@ -186,6 +187,7 @@ export function mappable(group: Group, choices: DecisionChoices = {}): boolean {
   const action = group.call.action;
   if (action === null || group.call.insideWrapper || group.window) return false;
   if (datedPrefixSlice(group) !== null || datedPrefixLoop(group) !== null) return true;
+  if (completeListing(group, choices) !== null) return true;
   if (!MAPPABLE[action] && !DECIDED_READS[action]) return false;
   const args = group.call.args;
   if (args === null) return false;
@@ -221,23 +223,35 @@ export function mappable(group: Group, choices: DecisionChoices = {}): boolean {
   return group.reads.every((r) => exactRead(action, r) || decidedRead(action, r, choices) !== null);
 }
 
-/** The decided helpers of one rewrite: the path-from-URI function, added once to each file that calls it. */
-function decidedHelpers(push: (node: Node, e: TextEdit) => void): DecidedHelpers {
+/** The functions a decided rewrite adds to a file (at its end, once), by name. */
+const FILE_HELPERS = {
+  pathOfUri: { name: PATH_OF_URI, source: pathOfUriSource },
+  everyPage: { name: EVERY_PAGE, source: everyPageSource },
+} as const;
+
+/** The decided helpers of one rewrite: each file function is added once to each file that calls it. */
+function decidedHelpers(push: (node: Node, e: TextEdit) => void): DecidedHelpers & {
+  fileHelper(node: Node, which: keyof typeof FILE_HELPERS): string;
+} {
   const added = new Set<string>();
-  return {
-    pathOfUri(node) {
-      const file = node.getSourceFile();
-      const path = file.getFilePath();
-      const text = file.getFullText();
-      if (!added.has(path) && !text.includes(`function ${PATH_OF_URI}(`)) {
-        added.add(path);
-        const typed = /\.[cm]?tsx?$/.test(path);
-        const end = text.length;
-        push(node, { start: end, end, text: (text.endsWith("\n") ? "" : "\n") + pathOfUriSource(typed) });
-      }
-      return PATH_OF_URI;
-    },
+  const fileHelper = (node: Node, which: keyof typeof FILE_HELPERS): string => {
+    const { name, source } = FILE_HELPERS[which];
+    const file = node.getSourceFile();
+    const path = file.getFilePath();
+    const text = file.getFullText();
+    if (
+      !added.has(`${path}|${name}`) &&
+      !text.includes(`function ${name}(`) &&
+      !text.includes(`function ${name}<`)
+    ) {
+      added.add(`${path}|${name}`);
+      const typed = /\.[cm]?tsx?$/.test(path);
+      const end = text.length;
+      push(node, { start: end, end, text: (text.endsWith("\n") ? "" : "\n") + source(typed) });
+    }
+    return name;
   };
+  return { pathOfUri: (node) => fileHelper(node, "pathOfUri"), fileHelper };
 }
 
 /** The edits that rewrite a mappable group (reads a decision lifts as `choices` say). */
@@ -251,6 +265,12 @@ export function rewriteEdits(group: Group, choices: DecisionChoices = {}): Map<s
   const action = group.call.action as string;
   const dated = datedPrefixSlice(group);
   if (dated) return datedPrefixEdits(group, dated, push, edits);
+  const complete = completeListing(group, choices);
+  if (complete) {
+    const helpers = decidedHelpers(push);
+    for (const e of completeListingEdits(group, complete, helpers.fileHelper)) push(e.node, e);
+    return edits;
+  }
   const loop = datedPrefixLoop(group);
   if (loop) return datedLoopEdits(group, loop, push, edits);
   const needsMetadata =

@@ -182,3 +182,80 @@ describe("the path-from-URI function a paths=uri rewrite adds", () => {
     fc.assert(fc.property(uri, (u) => derive(u) === (pathForKlappyUri(u) ?? u)));
   });
 });
+
+const SITEMAP = consumer(`export async function sitemap() {
+  const catalog = await tool("oddkit_catalog", { sort_by: "path", limit: 500 });
+  return catalog.articles.map((a) => a.path);
+}`);
+
+const PUBLIC_ESSAYS = consumer(`export async function essays() {
+  const { articles } = await tool("oddkit_catalog", { sort_by: "date", limit: 500, include_metadata: true });
+  return articles.filter((a) => a.metadata.exposure === "public").map((a) => a.uri);
+}`);
+
+/** Every document a listing holds, all pages joined (a server's own paging, not the rewrite's). */
+async function everyEntry(target: ReferenceServer, args: Record<string, unknown>, list: "articles" | "data") {
+  const all: Array<{ uri: string; metadata?: Record<string, unknown> }> = [];
+  for (let offset = 0; ; ) {
+    const answer = await target.callTool("oddkit_catalog", { ...args, offset });
+    const result = JSON.parse((answer.content[0] as { text: string }).text).result;
+    all.push(...result[list]);
+    offset += result[list].length;
+    if (
+      result[list].length === 0 ||
+      offset >= (result.total_candidates ?? result.pagination?.total_candidates ?? result.total)
+    )
+      break;
+  }
+  return all;
+}
+
+describe("catalog listings under listings=complete", () => {
+  const KINDS_ALL = ["canon", "docs", "journals", "essays", "apocrypha"];
+
+  it("without the decision the fat catalog stays on the legacy envelope", () => {
+    expect(migrate(SITEMAP, parseDecide("paths=uri,order=resort"))).toContain(
+      "include_legacy_envelope: true",
+    );
+  });
+
+  it("order=resort: every document, in 0.28.x's locale order of the path each URI names", async () => {
+    const out = migrate(SITEMAP, recommended);
+    expect(out).toContain("oddkitEveryPage((offset) => tool(");
+    expect(out).not.toContain("TODO(oddkit-migrate)");
+    const after = (await run(out, contract, "sitemap", "")) as string[];
+    const every = await everyEntry(contract, { sort_by: "path", limit: 500, include: KINDS_ALL }, "data");
+    const expected = every
+      .map((e) => pathForKlappyUri(e.uri) ?? e.uri)
+      .sort((a, b) => a.localeCompare(b, "en-US"));
+    expect(after).toEqual(expected);
+    // The legacy cut listed 500 of them.
+    expect(((await run(SITEMAP, legacy, "sitemap", "")) as string[]).length).toBe(500);
+    expect(after.length).toBeGreaterThan(500);
+  });
+
+  it("order=contract: every document in the contract's order", async () => {
+    const out = migrate(SITEMAP, parseDecide("recommended,order=contract"));
+    expect(out).not.toContain(", oddkitPathOfUri)"); // no re-sort asked
+    const after = (await run(out, contract, "sitemap", "")) as string[];
+    const every = await everyEntry(contract, { sort_by: "path", limit: 500, include: KINDS_ALL }, "data");
+    expect(after).toEqual(every.map((e) => pathForKlappyUri(e.uri) ?? e.uri));
+  });
+
+  it("a client filter over metadata is kept (it now sees every document) and noted with its decision", async () => {
+    const out = migrate(PUBLIC_ESSAYS, recommended);
+    expect(out).toContain("// oddkit-migrate-reviewed: listings=complete: this filter sees every document");
+    expect(out).toContain('disclosure: ["metadata"]');
+    expect(out).toContain("limit: 100");
+    const after = (await run(out, contract, "essays", "")) as string[];
+    const every = await everyEntry(
+      contract,
+      { sort_by: "date", limit: 100, disclosure: ["metadata"], include: KINDS_ALL },
+      "data",
+    );
+    expect(after).toEqual(every.filter((e) => e.metadata?.exposure === "public").map((e) => e.uri));
+    expect(migrate(out, recommended)).toBe(out);
+    const file = join(cwd, "checked-essays.mjs");
+    expect(checkSites(cwd, new Map([[file, out]])).filter((s) => s.status === "unmigrated")).toEqual([]);
+  });
+});

@@ -34,6 +34,8 @@ export interface FlowRead {
   readonly field: string;
   readonly what: string;
   readonly steps: readonly string[];
+  /** Was the reply parsed (JSON.parse) on the way here? (Absent: as at the call.) */
+  readonly parsed?: boolean;
 }
 
 export interface FlowEscape {
@@ -77,6 +79,7 @@ const CONTINUE = new Set([
 ]);
 const SILENT_SINKS = /^(console\.\w+|String|Number|Boolean|encodeURIComponent|encodeURI|assert\w*|expect)$/;
 const STATE_HOOKS = /(^|\.)use(State|Reducer)$/;
+const EVERY_PAGE = "oddkitEveryPage";
 const QUERY_HOOKS = /(^|\.)use(Query|SuspenseQuery|SWR|Resource)$/;
 const MAX_VISITS = 4000;
 /** Frontmatter fields a contract filter selects on (audience, exposure, tier, public, start_here, tags). */
@@ -183,7 +186,7 @@ export function traceFrom(
     if (field === "status" && l === "result" && !onErrorPath(at)) trace.statuses.push(at);
     const cls = classifyRead(state.steps, field, transportContent);
     if (cls.legacy && !onErrorPath(at))
-      trace.reads.push({ node: at, field, what: cls.what, steps: state.steps });
+      trace.reads.push({ node: at, field, what: cls.what, steps: state.steps, parsed: state.parsed });
     if (cls.flag) trace.flags.push({ node: at, flag: cls.flag });
     // An entry's metadata is followed one step further, to its frontmatter fields (see above).
     if (field === "metadata" && (l === "data" || (l !== undefined && LEGACY_LIST_FIELDS.has(l))))
@@ -215,6 +218,12 @@ export function traceFrom(
     }
     if (Node.isCallExpression(holder) && holder.getArguments().includes(fn)) {
       const callee = holder.getExpression().getText();
+      // A page function handed to the complete-listing helper a `listings=complete` rewrite adds:
+      // its answer is one page's shape, every page joined.
+      if (callee === EVERY_PAGE && holder.getArguments()[0] === fn) {
+        flow(holder, state);
+        return;
+      }
       if (QUERY_HOOKS.test(callee)) {
         flow(holder, { ...state, steps: [...state.steps, "{data}"] });
         return;

@@ -155,6 +155,8 @@ function startsProperty(file: SourceFile, text: string, line: number): boolean {
 /** A call with every read and escape of its reply: what the engine rewrites or keeps on the legacy envelope together. */
 export interface Group {
   readonly call: CallSite;
+  /** Where the reply stands at the call's value: the fields read since a parse, and whether it was parsed. */
+  readonly start: { readonly steps: readonly string[]; readonly parsed: boolean };
   /** Why the call itself is legacy (null: its arguments are contract arguments). */
   readonly reason: string | null;
   readonly window: boolean;
@@ -249,7 +251,7 @@ export function detect(files: readonly SourceFile[]): Detection {
     }
     // A catalog listing filtered in code on a frontmatter field the contract filters on: legacy listed
     // every kind and truncated the page before the filter; the rewrite moves it to a server filter.
-    if (call.action === "catalog" && !window && !call.insideWrapper) {
+    if (call.action === "catalog" && !window && !call.insideWrapper && !everyPage(call.node)) {
       for (const p of trace.predicates) {
         if (!filtersEntries(p.node)) continue;
         trace.reads.push({ node: p.node, field: p.field, what: `filter on metadata.${p.field}`, steps: [] });
@@ -257,6 +259,7 @@ export function detect(files: readonly SourceFile[]): Detection {
     }
     groups.push({
       call,
+      start,
       reason,
       window,
       reads: trace.reads,
@@ -292,6 +295,18 @@ export function detect(files: readonly SourceFile[]): Detection {
     ),
     groups,
   };
+}
+
+/** Is the call the page function of the complete-listing helper (`oddkitEveryPage((offset) => call)`)? */
+function everyPage(node: Node): boolean {
+  const arrow = node.getParent();
+  const holder = arrow?.getParent();
+  return (
+    Node.isArrowFunction(arrow) &&
+    Node.isCallExpression(holder) &&
+    holder.getExpression().getText() === "oddkitEveryPage" &&
+    holder.getArguments()[0] === arrow
+  );
 }
 
 /** A call of a wrapper function (its callee resolves to one): its reply starts where the wrapper's return is. */

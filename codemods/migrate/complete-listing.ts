@@ -1,0 +1,287 @@
+/**
+ * A catalog listing under `listings=complete` (decisions.ts): the legacy
+ * fat-catalog call (`{ sort_by, limit: 500, include_metadata }`, cut at 500
+ * before the code filtered it) becomes every page of the contract listing,
+ * joined into one answer by a helper the rewrite adds to the file:
+ *
+ *   await oddkit<CatalogResult>("oddkit_catalog", { sort_by: "path", limit: 500 })
+ *   → await oddkitEveryPage((offset) => oddkit<…>("oddkit_catalog", { sort_by: "path", limit: 500, offset, include: [...] }), …)
+ *
+ * The shape it takes: the call's own (awaited) value holds the reply as
+ * parsed JSON (a wrapper returning the `result`, or a proxy answering
+ * `{ data: { result } }`), so a page is one call of it. `sort_by: "path"`
+ * needs `order`: `resort` sorts the joined list as 0.28.x did (locale order of
+ * the path, here the path the URI names: exact where `paths` is), `contract`
+ * keeps the contract's order. Reads: `articles` → `data`, `entry.metadata`
+ * (the metadata flag, so pages of 100), `entry.path` (paths=uri), a client
+ * filter on metadata (kept: it now sees every document), a destructured
+ * `pagination` read for its `total_candidates` (→ `total`).
+ */
+import { effectiveCap, KINDS } from "oddkit-sdk/contract";
+import { Node, type ObjectLiteralExpression } from "ts-morph";
+import { TODO_TAG } from "../lib/todo.js";
+import { decidedNote } from "./decided-reads.js";
+import type { DecisionChoices } from "./decisions.js";
+import { stringValue } from "./detect/calls.js";
+import type { FlowRead } from "./detect/flow.js";
+import type { Group } from "./detect/index.js";
+import { statementOf, unwrap } from "./detect/nodes.js";
+
+export const EVERY_PAGE = "oddkitEveryPage";
+
+const ARGS = new Set(["sort_by", "limit", "include_metadata", "disclosure"]);
+
+export interface CompleteListing {
+  /** Fields from the call's awaited value to the `result` (empty: the value is the result). */
+  readonly resultPath: readonly string[];
+  readonly sortByPath: boolean;
+  readonly metadata: boolean;
+  readonly resort: boolean;
+  readonly derivedPaths: boolean;
+}
+
+/**
+ * The fields from the call's (awaited) value to the contract `result`, for a read of the result
+ * reached with no parse since the call (its steps extend the call's own), or null.
+ */
+function resultPathOf(group: Group, read: FlowRead): string[] | null {
+  if ((read.parsed ?? group.start.parsed) !== group.start.parsed) return null;
+  const own = group.start.steps;
+  if (read.steps.length < own.length || !own.every((s, i) => read.steps[i] === s)) return null;
+  if (read.steps.at(-1) !== "result") return null;
+  const path = read.steps.slice(own.length);
+  return path.every((f) => /^[A-Za-z_$][\w$]*$/.test(f)) ? path : null;
+}
+
+function argValue(args: ObjectLiteralExpression, key: string): Node | undefined {
+  const p = args.getProperty(key);
+  if (Node.isPropertyAssignment(p)) return p.getInitializer();
+  return undefined;
+}
+
+/** A destructured `pagination` that is the pattern's last element, read only for its total. */
+function restPagination(read: FlowRead, group: Group): boolean {
+  const element = read.node;
+  if (!Node.isBindingElement(element) || element.getPropertyNameNode() || element.getInitializer())
+    return false;
+  const pattern = element.getParent();
+  if (!Node.isObjectBindingPattern(pattern)) return false;
+  const elements = pattern.getElements();
+  if (elements[elements.length - 1] !== element) return false;
+  const name = element.getName();
+  return group.reads
+    .filter((r) => r.what.startsWith("pagination."))
+    .every((r) => r.what === "pagination.total_candidates" && pagination(r) === name);
+}
+
+/** The object a `pagination.x` read reads from, as written. */
+function pagination(read: FlowRead): string | null {
+  const access = read.node.getParent();
+  return Node.isPropertyAccessExpression(access) ? access.getExpression().getText() : null;
+}
+
+function readOk(group: Group, read: FlowRead, choices: DecisionChoices): boolean {
+  if (read.what.startsWith("filter on metadata.")) return true;
+  if (read.what === "entry.metadata") return true;
+  if (read.what === "entry.path")
+    return choices.paths === "uri" && Node.isPropertyAccessExpression(read.node.getParent());
+  if (read.what === "result.articles") {
+    const parent = read.node.getParent();
+    return (
+      Node.isBindingElement(read.node) ||
+      Node.isBindingElement(parent) ||
+      (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === read.node)
+    );
+  }
+  if (read.what === "result.pagination") return restPagination(read, group);
+  if (read.what === "pagination.total_candidates") return pagination(read) !== null;
+  return false;
+}
+
+/** The group as a complete listing under these choices, or null when it is not that shape. */
+export function completeListing(group: Group, choices: DecisionChoices): CompleteListing | null {
+  if (group.call.action !== "catalog" || choices.listings !== "complete") return null;
+  const call = group.call.node;
+  const args = group.call.args;
+  if (!Node.isCallExpression(call) || !args || group.escapes.length > 0 || group.window) return null;
+  for (const p of args.getProperties()) {
+    if (!Node.isPropertyAssignment(p) || !ARGS.has(p.getName())) return null;
+  }
+  const sort = argValue(args, "sort_by");
+  const sortBy = sort ? stringValue(sort) : "path";
+  if (sortBy !== "path" && sortBy !== "date") return null;
+  const limit = argValue(args, "limit");
+  if (limit && !/^\d+$/.test(unwrap(limit).getText())) return null;
+  const meta = argValue(args, "include_metadata");
+  if (meta && !["true", "false"].includes(unwrap(meta).getText())) return null;
+  const disclosure = argValue(args, "disclosure");
+  if (disclosure && unwrap(disclosure).getText().replace(/\s/g, "") !== '["metadata"]') return null;
+  if (sortBy === "path" && choices.order !== "resort" && choices.order !== "contract") return null;
+  if (!group.reads.some((r) => r.what === "result.articles")) return null;
+  if (!group.reads.every((r) => readOk(group, r, choices))) return null;
+  const paths = group.reads
+    .filter((r) => r.what.startsWith("result."))
+    .map((r) => resultPathOf(group, r)?.join(".") ?? null);
+  if (paths.some((p) => p === null) || new Set(paths).size !== 1) return null;
+  const resultPath = (paths[0] as string).split(".").filter(Boolean);
+  return {
+    resultPath,
+    sortByPath: sortBy === "path",
+    metadata: group.reads.some(
+      (r) => r.what === "entry.metadata" || r.what.startsWith("filter on metadata."),
+    ),
+    resort: sortBy === "path" && choices.order === "resort",
+    derivedPaths: group.reads.some((r) => r.what === "entry.path"),
+  };
+}
+
+export interface Edit {
+  readonly node: Node;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+const KIND_LIST = `[${KINDS.map((k) => JSON.stringify(k)).join(", ")}]`;
+
+/** The call's arguments for one page: the legacy size and metadata switch out, the page's in. */
+function pageArgs(args: ObjectLiteralExpression, plan: CompleteListing): string {
+  const kept = args
+    .getProperties()
+    .filter((p) => Node.isPropertyAssignment(p) && ["sort_by"].includes(p.getName()))
+    .map((p) => p.getText());
+  const cap = effectiveCap(plan.metadata ? ["metadata"] : []).max;
+  return `{ ${[
+    ...kept,
+    `limit: ${cap}`,
+    "offset",
+    ...(plan.metadata ? ['disclosure: ["metadata"]'] : []),
+    `include: ${KIND_LIST}`,
+  ].join(", ")} }`;
+}
+
+/** The edits of a complete listing; `helper(node, name)` asks for a file function by name. */
+export function completeListingEdits(
+  group: Group,
+  plan: CompleteListing,
+  helper: (node: Node, name: "everyPage" | "pathOfUri") => string,
+): Edit[] {
+  const call = group.call.node as import("ts-morph").CallExpression;
+  const args = group.call.args as ObjectLiteralExpression;
+  const file = call.getSourceFile().getFullText();
+  // The page call: the call as written, with its arguments (and a typed call's type argument) moved.
+  const inner: { start: number; end: number; text: string }[] = [
+    { start: args.getStart(), end: args.getEnd(), text: pageArgs(args, plan) },
+  ];
+  const [typeArg] = call.getTypeArguments();
+  if (typeArg && Node.isTypeReference(typeArg)) {
+    const t = typeArg.getText();
+    inner.push({
+      start: typeArg.getStart(),
+      end: typeArg.getEnd(),
+      text: `Omit<${t}, "articles"> & { data: ${t}["articles"] }`,
+    });
+  }
+  let page = file.slice(call.getStart(), call.getEnd());
+  for (const e of inner.sort((a, b) => b.start - a.start))
+    page = page.slice(0, e.start - call.getStart()) + e.text + page.slice(e.end - call.getStart());
+  const everyPage = helper(call, "everyPage");
+  const resultOf =
+    plan.resultPath.length > 0 ? `(answer) => answer.${plan.resultPath.join(".")}` : "undefined";
+  const order = plan.resort ? `, ${helper(call, "pathOfUri")}` : "";
+  const extra = resultOf === "undefined" && order === "" ? "" : `, ${resultOf}${order}`;
+  const edits: Edit[] = [
+    {
+      node: call,
+      start: call.getStart(),
+      end: call.getEnd(),
+      text: `${everyPage}((offset) => ${page}${extra})`,
+    },
+  ];
+  const marker = callOnlyMarker(call);
+  if (marker) edits.push({ node: call, ...marker });
+  const noted = new Set<number>();
+  for (const read of group.reads) {
+    const node = read.node;
+    if (read.what.startsWith("filter on metadata.")) {
+      for (const e of FILTER_NOTE(read))
+        if (!noted.has(e.start)) {
+          noted.add(e.start);
+          edits.push(e);
+        }
+    } else if (read.what === "result.articles") {
+      const element = Node.isBindingElement(node) ? node : node.getParent();
+      const key = Node.isBindingElement(element) ? element.getPropertyNameNode() : undefined;
+      if (Node.isBindingElement(element) && key)
+        edits.push({ node, start: key.getStart(), end: key.getEnd(), text: "data" });
+      else if (Node.isBindingElement(element))
+        edits.push({ node, start: element.getStart(), end: element.getStart(), text: "data: " });
+      else edits.push({ node, start: node.getStart(), end: node.getEnd(), text: "data" });
+    } else if (read.what === "result.pagination") {
+      edits.push({ node, start: node.getStart(), end: node.getStart(), text: "..." });
+    } else if (read.what === "pagination.total_candidates") {
+      edits.push({ node, start: node.getStart(), end: node.getEnd(), text: "total" });
+    } else if (read.what === "entry.path") {
+      const access = node.getParent();
+      if (Node.isPropertyAccessExpression(access))
+        edits.push({
+          node,
+          start: access.getStart(),
+          end: access.getEnd(),
+          text: `${helper(node, "pathOfUri")}(${access.getExpression().getText()}.uri)`,
+        });
+    }
+  }
+  return edits;
+}
+
+/** A client filter the complete listing now feeds every document: kept, and noted with its decision. */
+const FILTER_NOTE = decidedNote(
+  "listings=complete: this filter sees every document (the legacy listing was cut at its limit before it)",
+);
+
+/** The call-only transforms' markers above the call a complete listing answers (legacy limit, date order). */
+function callOnlyMarker(node: Node): { start: number; end: number; text: string } | null {
+  const statement = statementOf(node);
+  if (!statement) return null;
+  const file = node.getSourceFile().getFullText();
+  let lineStart = file.lastIndexOf("\n", statement.getStart() - 1) + 1;
+  let start = lineStart;
+  while (lineStart > 0) {
+    const above = file.lastIndexOf("\n", lineStart - 2) + 1;
+    const line = file.slice(above, lineStart).trim();
+    if (!line.startsWith(`// ${TODO_TAG}: sort_by`) && !line.startsWith(`// ${TODO_TAG}: limit`)) break;
+    start = above;
+    lineStart = above;
+  }
+  const end = file.lastIndexOf("\n", statement.getStart() - 1) + 1;
+  return start < end ? { start, end, text: "" } : null;
+}
+
+/**
+ * The complete-listing helper a `listings=complete` rewrite adds to the file: every page of the
+ * listing joined into the first answer (`resultOf` finds the contract result in a page's answer;
+ * `pathOfUri`, when given, re-sorts the joined list by the path each URI names, in 0.28.x's order).
+ */
+export function everyPageSource(typed: boolean): string {
+  const sig = typed
+    ? `${EVERY_PAGE}<R>(page: (offset: number) => R, resultOf: (answer: any) => any = (answer) => answer, pathOfUri?: (uri: string) => string): Promise<Awaited<R>>`
+    : `${EVERY_PAGE}(page, resultOf = (answer) => answer, pathOfUri)`;
+  const by = typed ? "(a: { uri: string }, b: { uri: string })" : "(a, b)";
+  return [
+    "",
+    "// oddkit-migrate (listings=complete): the contract pages within its limit cap; every page is read into one answer.",
+    `async function ${sig} {`,
+    "  const first = await page(0);",
+    "  const result = resultOf(first);",
+    "  while (result.data.length < result.total) {",
+    "    const next = resultOf(await page(result.data.length));",
+    "    if (next.data.length === 0) break;",
+    "    result.data.push(...next.data);",
+    "  }",
+    `  if (pathOfUri) result.data.sort(${by} => pathOfUri(a.uri).localeCompare(pathOfUri(b.uri), "en-US"));`,
+    "  return first;",
+    "}",
+    "",
+  ].join("\n");
+}
