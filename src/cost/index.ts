@@ -3,4 +3,12 @@ export * from "./format.js";
 export * from "./legacy.js";
 export * from "./measure.js";
 export * from "./projection.js";
+export { CountingServer, type ServedFigures } from "./served.js";
 export type { CostTarget } from "./target.js";
+export {
+  measureWeek,
+  type UseCaseArguments,
+  type WeekMeasurement,
+  type WeekOptions,
+  type WeekPolicy,
+} from "./week.js";
