@@ -1,4 +1,4 @@
-/** Token-cost report: the legacy doc-listing call against the reference use cases, with weekly projections. */
+/** Token-cost report: the legacy doc-listing call against the reference use cases, and the week measured through the client cache (the formula beside it). */
 export * from "./format.js";
 export * from "./legacy.js";
 export * from "./measure.js";

@@ -2,7 +2,8 @@
  * measureCost: in one run and on one corpus, the legacy doc-listing call
  * (fat catalog, `sort_by: "path"`, full frontmatter, every page at limit 500)
  * against each reference use case through the named helpers — bytes and
- * cl100k tokens per call, ratios, and the weekly projection.
+ * cl100k tokens per call, ratios; the week measured through the client cache
+ * against the embedded server (week.ts), with the weekly formula beside it.
  */
 import { createOddkitClient } from "../client/index.js";
 import type { ClientEvent, OddkitClient } from "../client/types.js";
