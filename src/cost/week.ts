@@ -45,6 +45,8 @@ export interface WeekOptions {
   readonly changesPerDay: number;
   readonly inputs: UseCaseArguments;
   readonly countTokens: TextTokenCounter;
+  /** The week's knowledge-base states, to share between weeks of several policies (default: built for this week, closed after it). */
+  readonly knowledgeBase?: WeekKnowledgeBase;
 }
 
 export interface WeekMeasurement {
@@ -124,6 +126,34 @@ export class ChangingCorpus {
   }
 }
 
+/**
+ * The servers of a week's knowledge-base states (the start, then after each change), built on
+ * first use and shared by every week run over them: a server keeps no state of its clients.
+ */
+export class WeekKnowledgeBase {
+  readonly #base: Corpus;
+  readonly #changing: ChangingCorpus;
+  readonly #servers: Promise<ReferenceServer>[] = [];
+
+  constructor(base: Corpus) {
+    this.#base = base;
+    this.#changing = new ChangingCorpus(base);
+  }
+
+  /** The server of the knowledge base after `changes` changes. */
+  server(changes: number): Promise<ReferenceServer> {
+    while (this.#servers.length <= changes) {
+      const corpus = this.#servers.length === 0 ? this.#base : this.#changing.next();
+      this.#servers.push(createReferenceServer({ corpus }));
+    }
+    return this.#servers[changes] as Promise<ReferenceServer>;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#servers.map(async (server) => (await server).close()));
+  }
+}
+
 function cacheFor(policy: WeekPolicy, ttlSeconds: number, now: () => number): false | CacheOptions {
   if (policy === "no-cache") return false;
   if (policy === "revalidate") return { now };
@@ -148,9 +178,9 @@ export async function measureWeek(options: WeekOptions): Promise<WeekMeasurement
   checkRate("changesPerDay", changesPerDay);
   const renderEvery = callsPerHour > 0 ? 3_600_000 / callsPerHour : Number.POSITIVE_INFINITY;
   const changeEvery = changesPerDay > 0 ? DAY_MS / changesPerDay : Number.POSITIVE_INFINITY;
-  const corpus = new ChangingCorpus(options.corpus);
-  const servers: ReferenceServer[] = [await createReferenceServer({ corpus: options.corpus })];
-  const served = new CountingServer(servers[0] as ReferenceServer, options.countTokens);
+  const knowledgeBase = options.knowledgeBase ?? new WeekKnowledgeBase(options.corpus);
+  let changes = 0;
+  const served = new CountingServer(await knowledgeBase.server(0), options.countTokens);
   let now = WEEK_START;
   let client: OddkitClient | null = null;
   try {
@@ -159,11 +189,7 @@ export async function measureWeek(options: WeekOptions): Promise<WeekMeasurement
     let nextChange = changeEvery;
     for (let t = 0; t < WEEK_MS; t += renderEvery) {
       while (nextChange <= t) {
-        const server = await createReferenceServer({ corpus: corpus.next() });
-        servers.push(server);
-        served.switchTo(server);
-        // The server before last has no session left: its every connection moved on.
-        if (servers.length > 2) await (servers.shift() as ReferenceServer).close();
+        served.switchTo(await knowledgeBase.server(++changes));
         nextChange += changeEvery;
       }
       now = WEEK_START + t;
@@ -179,9 +205,9 @@ export async function measureWeek(options: WeekOptions): Promise<WeekMeasurement
     }
     const { total, byTool } = await served.tally();
     const probes = byTool.get(VERSION_TOOL) ?? { calls: 0, bytes: 0, tokens: 0 };
-    return { policy, renders, changes: corpus.changes, served: total, probes };
+    return { policy, renders, changes, served: total, probes };
   } finally {
     await client?.close();
-    await Promise.all(servers.map((s) => s.close()));
+    if (!options.knowledgeBase) await knowledgeBase.close();
   }
 }
