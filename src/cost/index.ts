@@ -8,6 +8,7 @@ export type { CostTarget } from "./target.js";
 export {
   measureWeek,
   type UseCaseArguments,
+  WeekKnowledgeBase,
   type WeekMeasurement,
   type WeekOptions,
   type WeekPolicy,
