@@ -79,7 +79,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     names: ["cost"],
     summary: () =>
-      "Measure the legacy doc-listing call against the reference use cases (tokens, ratios, weekly projection)",
+      "Measure the legacy doc-listing call against the reference use cases (tokens, ratios, a simulated week through the client cache)",
     exitCodes: {
       0: "measured; check 11 holds or cannot be judged",
       1: `check 11 does not hold, the server is unreachable, or ${NO_MARKDOWN}`,

@@ -22,7 +22,7 @@ export {
 } from "../errors/index.js";
 export { cacheKey, canonicalParams } from "./cache/key.js";
 export type { CacheOptions } from "./cache/layer.js";
-export { DEFAULT_CACHE_TTL_MS, DEFAULT_PROBE_REUSE_MS, DEFAULT_STALE_RETENTION_MS } from "./cache/policy.js";
+export { DEFAULT_CACHE_TTL_MS, DEFAULT_STALE_RETENTION_MS } from "./cache/policy.js";
 export {
   type CacheRecord,
   type CacheStore,

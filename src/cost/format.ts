@@ -1,11 +1,12 @@
 /** Terminal rendering of a cost report, with the arithmetic shown. */
 import { LEGACY_OPT_IN_PARAM } from "../contract/index.js";
-import type { CostReport } from "./measure.js";
+import type { CostReport, WeekRow } from "./measure.js";
 import { fmt, HOURS_PER_WEEK } from "./projection.js";
 
 /** A ratio as shown in reports: `12.3×`, whole numbers from 100× up. */
 export const times = (r: number): string => `${r >= 100 ? r.toFixed(0) : r.toFixed(1)}×`;
 const ratio = (r: number | null) => (r === null ? "—" : times(r));
+const pct = (d: number) => `${d >= 0 ? "+" : ""}${(d * 100).toFixed(1)}%`;
 
 /** One line on the legacy call. */
 export function legacyLine(report: CostReport): string {
@@ -32,24 +33,44 @@ export function workloadLine(report: CostReport): string {
   return `workload (one render per use case): ${w.formula}${w.ratio === null ? "" : ` → ${ratio(w.ratio)}`}`;
 }
 
+/** The contract tokens of a week under `policy` as the report prints them: measured when the week was run, else the formula's. */
+export function weekTokens(report: CostReport, policy: WeekRow["policy"]): number | null {
+  const row = report.week.rows.find((r) => r.policy === policy);
+  if (!row) return null;
+  return row.measured ? row.measured.served.tokens : row.computed;
+}
+
+/** Which figure the weekly lines print, in words. */
+export function weekSource(report: CostReport): string {
+  return report.week.printed === "measured"
+    ? "contract side measured: the workload run through the client, helpers and cache over a simulated week, counted at the server"
+    : "contract side computed by the formula (a URL's knowledge base cannot be changed at a tempo)";
+}
+
 export function projectionLines(report: CostReport): string[] {
   const p = report.projection;
-  if (!p) return ["weekly projection: needs the legacy measurement"];
-  const calls = p.inputs.callsPerHour * HOURS_PER_WEEK;
+  const w = report.week;
+  const first = w.rows[0]?.measured;
+  const inputs = p?.inputs;
+  const rate = inputs ? inputs.callsPerHour : null;
   const lines = [
-    `weekly at ${p.inputs.callsPerHour} calls/hour (${fmt(calls)} calls; version probe ${fmt(p.inputs.probeTokens)} tokens):`,
+    `weekly${rate === null ? "" : ` at ${rate} calls/hour`} (${first ? `${fmt(first.renders)} renders, ${fmt(first.changes)} knowledge-base changes` : `${fmt((rate ?? 0) * HOURS_PER_WEEK)} calls`}; version probe ${fmt(report.probe.tokens)} tokens):`,
+    `  ${weekSource(report)}`,
+    `  ${"policy".padEnd(22)} ${"legacy".padStart(12)} ${"contract".padStart(11)} ${"formula".padStart(11)} ${"calls".padStart(6)} ${"probes".padStart(6)} ${"same policy".padStart(11)} ${"vs today".padStart(9)}`,
   ];
-  lines.push(
-    `  ${"policy".padEnd(22)} ${"legacy".padStart(12)} ${"contract".padStart(11)} ${"same policy".padStart(11)} ${"vs today".padStart(9)}`,
-  );
-  for (const row of p.rows) {
+  const baseline = p?.rows[0]?.legacy.tokens ?? null;
+  for (const row of w.rows) {
+    const legacy = p?.rows.find((r) => r.policy === row.policy)?.legacy.tokens ?? null;
+    const contract = weekTokens(report, row.policy) ?? 0;
+    const over = (a: number | null) => (a === null || contract === 0 ? null : a / contract);
     lines.push(
-      `  ${row.label.padEnd(22)} ${fmt(row.legacy.tokens).padStart(12)} ${fmt(row.contract.tokens).padStart(11)} ${ratio(row.ratio).padStart(11)} ${ratio(row.vsBaseline).padStart(9)}`,
+      `  ${row.label.padEnd(22)} ${(legacy === null ? "—" : fmt(legacy)).padStart(12)} ${fmt(contract).padStart(11)} ${fmt(row.computed).padStart(11)} ${(row.measured ? fmt(row.measured.served.calls) : "—").padStart(6)} ${(row.measured ? fmt(row.measured.probes.calls) : "—").padStart(6)} ${ratio(over(legacy)).padStart(11)} ${ratio(over(baseline)).padStart(9)}`,
     );
   }
   lines.push(
-    "  (same policy: legacy/contract with the same cache; vs today: legacy without cache / contract)",
+    "  (legacy: one measured legacy call × the calls the policy makes; same policy: legacy/contract with the same cache; vs today: legacy without cache / contract)",
   );
+  if (!p) lines.push("  legacy side: needs the legacy measurement");
   return lines;
 }
 
@@ -73,6 +94,13 @@ export function formatCostText(report: CostReport): string {
         `  ${" ".repeat(row.label.length)}  contract ${row.contract.formula}`,
       );
     }
+  }
+  const checked = report.week.rows.filter((r) => r.difference !== null);
+  if (checked.length > 0) {
+    lines.push(
+      "",
+      `cross-check, measured week vs formula: ${checked.map((r) => `${r.label} ${pct(r.difference as number)}`).join(" · ")}`,
+    );
   }
   lines.push("", report.check11.statement);
   return lines.join("\n");

@@ -2,16 +2,25 @@
  * measureCost: in one run and on one corpus, the legacy doc-listing call
  * (fat catalog, `sort_by: "path"`, full frontmatter, every page at limit 500)
  * against each reference use case through the named helpers — bytes and
- * cl100k tokens per call, ratios, and the weekly projection.
+ * cl100k tokens per call, ratios; the week measured through the client cache
+ * against the embedded server (week.ts), with the weekly formula beside it.
  */
 import { createOddkitClient } from "../client/index.js";
 import type { ClientEvent, OddkitClient } from "../client/types.js";
 import { checkTokenReduction, REQUIRED_TOKEN_REDUCTION, VERSION_TOOL } from "../contract/index.js";
-import { HELPERS, type HelperClient, USE_CASE_ROWS } from "../helpers/index.js";
+import { HELPERS, USE_CASE_ROWS } from "../helpers/index.js";
 import { countTokens } from "../tokens.js";
 import { type LegacyMeasurement, measureLegacyCall } from "./legacy.js";
 import { fmt, type PolicyRow, type ProjectionInputs, projectWeek } from "./projection.js";
 import { type CostTarget, type OpenCostTarget, openCostTarget } from "./target.js";
+import {
+  measureWeek,
+  renderUseCase,
+  useCaseArgument,
+  WeekKnowledgeBase,
+  type WeekMeasurement,
+  type WeekPolicy,
+} from "./week.js";
 
 export const COST_SCHEMA_VERSION = 1;
 
@@ -43,6 +52,8 @@ export interface UseCaseCost {
   readonly argument?: string;
   /** Server calls (pages) it took. */
   readonly calls: number;
+  /** A listing collected page by page (cached as one record, tagged by a version probe). */
+  readonly collection: boolean;
   readonly entries: number;
   readonly bytes: number;
   readonly tokens: number;
@@ -66,9 +77,34 @@ export interface CostReport {
     readonly formula: string;
   };
   readonly projection: { readonly inputs: ProjectionInputs; readonly rows: readonly PolicyRow[] } | null;
+  /**
+   * The contract side's week: `measured` by running the workload through the client, helpers and
+   * cache against the embedded server over a simulated week (week.ts), with the formula's figure
+   * beside it as a cross-check; `computed` (the formula alone) when the target is a URL, whose
+   * knowledge base cannot be changed at a tempo.
+   */
+  readonly week: {
+    readonly printed: "measured" | "computed";
+    readonly rows: readonly WeekRow[];
+  };
   /** Check 11: does the workload cost at least REQUIRED_TOKEN_REDUCTION times less? null when not measurable. */
   readonly check11: { readonly holds: boolean | null; readonly required: number; readonly statement: string };
 }
+
+/** One caching policy's contract week: measured at the server, and the formula's figure. */
+export interface WeekRow {
+  readonly policy: WeekPolicy;
+  readonly label: string;
+  /** What the server served over the simulated week (null when not measured). */
+  readonly measured: WeekMeasurement | null;
+  /** The formula's contract tokens for the week (projection.ts). */
+  readonly computed: number;
+  /** measured / computed − 1 (null when not measured, or the formula says 0). */
+  readonly difference: number | null;
+}
+
+/** How far measured and computed weekly tokens may drift apart on the bundled corpus. */
+export const WEEK_CROSS_CHECK_TOLERANCE = 0.05;
 
 function nonNegative(name: string, value: number): number {
   if (!Number.isFinite(value) || value < 0)
@@ -94,22 +130,11 @@ export async function measureCost(options: CostOptions = {}): Promise<CostReport
       const inputs = { ...(await defaultInputs(client, target)), ...options.inputs };
       const useCases: UseCaseCost[] = [];
       for (const row of USE_CASE_ROWS) {
-        const argument =
-          row.input === "query"
-            ? inputs.query
-            : row.input === "uri"
-              ? inputs.uri
-              : row.input === "path_prefix"
-                ? inputs.pathPrefix
-                : undefined;
+        const argument = useCaseArgument(row, inputs);
         calls.length = 0;
-        const helper = HELPERS[row.functionName as keyof typeof HELPERS] as (
-          client: HelperClient,
-          ...args: unknown[]
-        ) => Promise<{ data: unknown }>;
         let result: { data: unknown };
         try {
-          result = await (argument === undefined ? helper(client) : helper(client, argument));
+          result = await renderUseCase(client, row, inputs);
         } catch (error) {
           throw new Error(`use case ${row.id} (${row.functionName}) failed: ${(error as Error).message}`);
         }
@@ -121,6 +146,7 @@ export async function measureCost(options: CostOptions = {}): Promise<CostReport
           action: row.action,
           ...(argument === undefined ? {} : { argument }),
           calls: calls.length,
+          collection: row.paginate === true,
           entries: Array.isArray(result.data) ? result.data.length : 1,
           bytes: calls.reduce((a, c) => a + c.bytes, 0),
           tokens,
@@ -129,7 +155,30 @@ export async function measureCost(options: CostOptions = {}): Promise<CostReport
       }
       const probeResult = await client.callTool(VERSION_TOOL, {});
       const probe = { bytes: probeResult.meta.bytes, tokens: probeResult.meta.tokens ?? 0 };
-      return assemble(target.label, legacy, useCases, probe, { callsPerHour, ttlSeconds, changesPerDay });
+      const rates = { callsPerHour, ttlSeconds, changesPerDay };
+      const weeks = new Map<WeekPolicy, WeekMeasurement>();
+      if (target.corpus) {
+        // The three weeks see the same knowledge-base states: their servers are built once.
+        const knowledgeBase = new WeekKnowledgeBase(target.corpus);
+        try {
+          for (const policy of ["no-cache", "ttl", "revalidate"] as const) {
+            weeks.set(
+              policy,
+              await measureWeek({
+                corpus: target.corpus,
+                policy,
+                ...rates,
+                inputs,
+                countTokens,
+                knowledgeBase,
+              }),
+            );
+          }
+        } finally {
+          await knowledgeBase.close();
+        }
+      }
+      return assemble(target.label, legacy, useCases, probe, rates, weeks);
     } finally {
       await client.close();
     }
@@ -144,6 +193,7 @@ function assemble(
   useCases: UseCaseCost[],
   probe: { bytes: number; tokens: number },
   rates: Omit<ProjectionInputs, "probeTokens">,
+  weeks: ReadonlyMap<WeekPolicy, WeekMeasurement>,
 ): CostReport {
   const renders = useCases.length;
   const contractTokens = useCases.reduce((a, u) => a + u.tokens, 0);
@@ -152,17 +202,29 @@ function assemble(
   const formula = legacy.available
     ? `${renders} renders × ${fmt(legacy.tokens)} legacy tokens = ${fmt(legacyTokens ?? 0)} vs ${useCases.map((u) => fmt(u.tokens)).join(" + ")} = ${fmt(contractTokens)}`
     : `legacy call not measurable; contract workload ${fmt(contractTokens)} tokens`;
-  const inputs: ProjectionInputs = { ...rates, probeTokens: probe.tokens };
-  const projection = legacy.available
-    ? {
-        inputs,
-        rows: projectWeek(
-          legacy.tokens,
-          useCases.map((u) => u.tokens),
-          inputs,
-        ),
-      }
-    : null;
+  const fetchProbes = useCases.reduce((n, u) => n + (u.collection ? (u.calls > 1 ? 2 : 1) : 0), 0);
+  const inputs: ProjectionInputs = { ...rates, probeTokens: probe.tokens, fetchProbes };
+  // The contract side's arithmetic does not need the legacy call: 0 stands in for it here.
+  const formulaRows = projectWeek(
+    legacy.available ? legacy.tokens : 0,
+    useCases.map((u) => u.tokens),
+    inputs,
+  );
+  const projection = legacy.available ? { inputs, rows: formulaRows } : null;
+  const week = {
+    printed: weeks.size > 0 ? ("measured" as const) : ("computed" as const),
+    rows: formulaRows.map((row): WeekRow => {
+      const measured = weeks.get(row.policy) ?? null;
+      const computed = row.contract.tokens;
+      return {
+        policy: row.policy,
+        label: row.label,
+        measured,
+        computed,
+        difference: measured === null || computed === 0 ? null : measured.served.tokens / computed - 1,
+      };
+    }),
+  };
   // Judged by the contract's check 11 (ratio > 0: checkTokenReduction refuses a legacy total of 0).
   const holds =
     legacyTokens === null || ratio === null
@@ -180,6 +242,7 @@ function assemble(
     probe,
     workload: { renders, legacyTokens, contractTokens, ratio, formula },
     projection,
+    week,
     check11: { holds, required: REQUIRED_TOKEN_REDUCTION, statement },
   };
 }

@@ -21,6 +21,12 @@ export interface ProjectionInputs {
   readonly changesPerDay: number;
   /** Tokens of one version probe (`oddkit_version`), the price of a revalidation. */
   readonly probeTokens: number;
+  /**
+   * Version probes one fetch of every use case makes besides revalidation (default 0): a listing
+   * collected through the cache tags its record with one before its pages, and a multi-page one
+   * checks with another after them that its pages are of one revision.
+   */
+  readonly fetchProbes?: number;
 }
 
 export interface PolicyFigure {
@@ -63,8 +69,15 @@ export function projectWeek(
   inputs: ProjectionInputs,
 ): PolicyRow[] {
   const { callsPerHour, ttlSeconds, changesPerDay, probeTokens } = inputs;
+  const fetchProbes = inputs.fetchProbes ?? 0;
   if (useCaseCalls.length === 0) throw new Error("projectWeek: no use-case costs to project");
-  for (const [name, v] of Object.entries({ callsPerHour, ttlSeconds, changesPerDay, probeTokens })) {
+  for (const [name, v] of Object.entries({
+    callsPerHour,
+    ttlSeconds,
+    changesPerDay,
+    probeTokens,
+    fetchProbes,
+  })) {
     if (!Number.isFinite(v) || v < 0)
       throw new Error(`projectWeek: ${name} must be a non-negative number, got ${v}`);
   }
@@ -106,8 +119,8 @@ export function projectWeek(
       `TTL ${fmt(ttlSeconds)} s`,
       { tokens: legacyTtl * legacyCall, formula: `${fmt(legacyTtl)} fetches × ${fmt(legacyCall)}` },
       {
-        tokens: contractTtl * sum,
-        formula: `${fmt(contractTtl)} fetches per use case × ${fmt(sum)} (sum of ${u} use cases)`,
+        tokens: contractTtl * (sum + fetchProbes * probeTokens),
+        formula: `${fmt(contractTtl)} fetches per use case × ${fmt(sum)} (sum of ${u} use cases)${fetchProbes > 0 ? ` + ${fmt(contractTtl)} × ${fmt(fetchProbes)} listing probes × ${fmt(probeTokens)}` : ""}`,
       },
     ),
     row(

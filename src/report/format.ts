@@ -2,7 +2,7 @@
 import { auditVerdict } from "../audit/format.js";
 import type { AuditReport } from "../audit/types.js";
 import { conformanceVerdict, formatChecksTable } from "../conformance/format.js";
-import { legacyLine, times, workloadLine } from "../cost/format.js";
+import { legacyLine, times, weekTokens, workloadLine } from "../cost/format.js";
 import type { CostReport } from "../cost/measure.js";
 import { fmt } from "../cost/projection.js";
 import type { MigrationReport, ReportSection } from "./report.js";
@@ -34,8 +34,8 @@ function costLines(cost: CostReport): string[] {
   const p = cost.projection;
   if (p) {
     lines.push(
-      `  per week at ${p.inputs.callsPerHour} calls/hour: ${p.rows
-        .map((r) => `${r.label} ${fmt(r.contract.tokens)}`)
+      `  per week at ${p.inputs.callsPerHour} calls/hour, ${cost.week.printed} (${cost.week.printed === "measured" ? "simulated week through the client cache, counted at the server" : "formula"}): ${cost.week.rows
+        .map((r) => `${r.label} ${fmt(weekTokens(cost, r.policy) ?? 0)}`)
         .join(" · ")} (legacy today ${fmt(p.rows[0]?.legacy.tokens ?? 0)})`,
     );
   }

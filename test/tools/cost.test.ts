@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { windowEndVersion } from "../../src/contract/version-window.js";
 import { loadCorpus, sampleCorpusDir } from "../../src/corpus/index.js";
 import type { Corpus } from "../../src/corpus/types.js";
-import { type CostReport, measureCost, projectWeek, ttlFetches } from "../../src/cost/index.js";
+import {
+  type CostReport,
+  measureCost,
+  measureWeek,
+  projectWeek,
+  ttlFetches,
+  WEEK_CROSS_CHECK_TOLERANCE,
+} from "../../src/cost/index.js";
 import { createReferenceServer } from "../../src/server/index.js";
 import { runCli } from "./cli-io.js";
 
@@ -92,6 +99,22 @@ describe("measureCost on the bundled sample corpus", () => {
     }
   });
 
+  it("the week measured through the client cache and the formula agree within 5%, policy by policy", () => {
+    expect(report.week.printed).toBe("measured");
+    expect(report.week.rows.map((r) => r.policy)).toEqual(["no-cache", "ttl", "revalidate"]);
+    for (const row of report.week.rows) {
+      expect(row.measured, row.policy).not.toBeNull();
+      expect(row.measured?.renders).toBe(672);
+      expect(row.measured?.changes).toBe(6);
+      expect(Math.abs(row.difference as number), row.policy).toBeLessThanOrEqual(WEEK_CROSS_CHECK_TOLERANCE);
+    }
+    const [noCache, ttl, revalidate] = report.week.rows.map((r) => r.measured!);
+    // Revision-keyed with the client's default TTLs (1–5 min): every render but each view's first probes.
+    expect(revalidate!.probes.calls).toBeGreaterThanOrEqual(672 - 8);
+    expect(noCache!.probes.calls).toBe(0);
+    expect(ttl!.served.calls).toBeLessThan(revalidate!.served.calls);
+  });
+
   it("check 11 holds: the workload is at least 10× cheaper, with the arithmetic", () => {
     const { workload } = report;
     expect(workload.renders).toBe(8);
@@ -111,6 +134,9 @@ describe("measureCost against live URLs", () => {
       const report = await measureCost({ url });
       expect(report.legacy).toMatchObject({ available: true, surface: "window", documents: 11 });
       expect(report.useCases).toHaveLength(8);
+      // A URL's knowledge base cannot be changed at a tempo: the week is the formula's, and says so.
+      expect(report.week.printed).toBe("computed");
+      expect(report.week.rows.every((r) => r.measured === null && r.difference === null)).toBe(true);
     } finally {
       await server.close();
     }
@@ -150,8 +176,10 @@ describe("oddkit-sdk cost", () => {
       "2",
     ]);
     expect(run.stdout).toContain("legacy doc-listing call: oddkit_catalog");
-    expect(run.stdout).toContain("weekly at 2 calls/hour (336 calls;");
+    expect(run.stdout).toContain("weekly at 2 calls/hour (336 renders, 6 knowledge-base changes;");
     expect(run.stdout).toContain("TTL 3,600 s");
+    expect(run.stdout).toContain("contract side measured: the workload run through the client");
+    expect(run.stdout).toMatch(/cross-check, measured week vs formula: no cache [+-]\d/);
     expect(run.stdout).toMatch(/Check 11 (HOLDS|FAILS)/);
   });
 
@@ -167,13 +195,49 @@ describe("oddkit-sdk cost", () => {
       "probe",
       "workload",
       "projection",
+      "week",
       "check11",
     ]);
+    expect(report.week.printed).toBe("measured");
   });
 
   it("refuses a rate that is not a number", async () => {
     const run = await runCli(["cost", "--calls-per-hour", "many"]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("--calls-per-hour must be a non-negative number, got 'many'");
+  });
+});
+
+describe("measureWeek: the simulated week, counted at the server", () => {
+  let shadow: Corpus;
+  beforeAll(async () => {
+    shadow = await loadCorpus("test/fixtures/tools/shadow");
+  });
+  const week = (policy: "no-cache" | "ttl" | "revalidate", changesPerDay: number, callsPerHour = 1) =>
+    measureWeek({
+      corpus: shadow,
+      policy,
+      callsPerHour,
+      ttlSeconds: 86_400,
+      changesPerDay,
+      inputs: { query: "canon", uri: shadow.documents[0]!.uri, pathPrefix: "writings/" },
+      countTokens: (text) => Math.ceil(text.length / 4),
+    });
+
+  it("a knowledge-base change makes revision-keyed revalidation refetch; without changes it only probes", async () => {
+    const still = await week("revalidate", 0);
+    const changing = await week("revalidate", 2);
+    expect(still.renders).toBe(168);
+    expect([still.changes, changing.changes]).toEqual([0, 13]);
+    const fetches = (m: typeof still) => m.served.calls - m.probes.calls;
+    // Unchanged: each of the 8 views is fetched once and revalidated by probes ever after.
+    expect(fetches(still)).toBeLessThanOrEqual(9);
+    // 13 changes, each seen by every view's next render (21 renders of each view in the week).
+    expect(fetches(changing)).toBeGreaterThanOrEqual(8 * 14);
+    expect(changing.served.tokens).toBeGreaterThan(still.served.tokens);
+  });
+
+  it("refuses a rate that is not a non-negative number", async () => {
+    await expect(week("ttl", -1)).rejects.toThrow(/changesPerDay must be a non-negative number/);
   });
 });

@@ -20,6 +20,10 @@ describe("oddkit-sdk report (README's run command) on the bundled sample corpus"
       /Check 11 HOLDS: the reference workload costs \d+\.\d× less than the legacy call/,
     );
     expect(run.stdout).toContain("READY");
+    // The weekly line says which figure it printed: the week measured through the client cache.
+    expect(run.stdout).toMatch(
+      /per week at 4 calls\/hour, measured \(simulated week through the client cache, counted at the server\): no cache [\d,]+ · TTL 86,400 s [\d,]+ · revision-keyed, 1\/day [\d,]+/,
+    );
   });
 });
 
@@ -36,6 +40,7 @@ describe("migrationReport against a live server", () => {
       expect(report.audit.totals.byType.no_frontmatter).toBe(1);
       expect(report.conformance.checks).toHaveLength(11);
       expect("unavailable" in report.cost).toBe(false);
+      if (!("unavailable" in report.cost)) expect(report.cost.week.printed).toBe("computed");
     } finally {
       await server.close();
     }

@@ -1,7 +1,7 @@
 /**
  * `oddkit-sdk cost`: the legacy doc-listing call against the reference use
- * cases, measured in one run on one corpus, with the weekly projection and
- * the verdict on check 11.
+ * cases, measured in one run on one corpus, with the week measured through
+ * the client cache (the formula beside it) and the verdict on check 11.
  */
 import type { Command } from "commander";
 import { sampleCorpusDir } from "../../corpus/index.js";
@@ -25,7 +25,7 @@ export function register(program: Command, ctx: CliContext): void {
     program
       .command("cost")
       .description(
-        "Measure the legacy doc-listing call against the reference use cases (tokens, ratios, weekly projection)",
+        "Measure the legacy doc-listing call against the reference use cases (tokens, ratios, a simulated week through the client cache)",
       ),
     "folder of markdown served by the embedded servers (legacy and contract)",
   )

@@ -3,10 +3,13 @@
  *
  * - Fresh record → served without a server call.
  * - Concurrent identical requests (same canonical key) share one in-flight call.
- * - Expired record that carries a revision → one version probe, shared by every
- *   record expiring at that moment (in-flight dedupe, then reused for
- *   `probeReuseMs`); same revision → the record is renewed and served
- *   (`revalidated`), different → refetched.
+ * - Expired record that carries a revision → the revision a version probe saw,
+ *   shared by every record of this server (the revision is the knowledge
+ *   base's): in flight, then reused for the record's TTL (`probeReuseMs`);
+ *   same revision → the record is renewed until that probe's time + TTL and
+ *   served (`revalidated`), different → refetched. Renewing from the probe's
+ *   time, not from now, keeps the bound a single call has: a change is seen
+ *   within one TTL of being made.
  * - Server that reports no revision → plain TTL (expired means refetch).
  *
  * Revision tags err on the old side: a fetched text is tagged with the
@@ -20,7 +23,6 @@ import { withLazyBytes } from "../lazy-bytes.js";
 import { cacheKey } from "./key.js";
 import {
   DEFAULT_CACHE_TTL_MS,
-  DEFAULT_PROBE_REUSE_MS,
   DEFAULT_STALE_RETENTION_MS,
   DEFAULT_STORE_RETRY_MS,
   DEFAULT_STORE_TIMEOUT_MS,
@@ -39,7 +41,7 @@ export interface CacheOptions {
   readonly revalidate?: boolean;
   /** How long an expired record with a revision is kept for revalidation (default 1 day). */
   readonly staleRetentionMs?: number;
-  /** How long one probe's answer serves other expiring records (default 1 s). */
+  /** How long one probe's answer serves every expiring record (default: the record's TTL). */
   readonly probeReuseMs?: number;
   /** Key prefix separating servers that share a store (default: the endpoint URL, or "embedded"). */
   readonly namespace?: string;
@@ -91,7 +93,7 @@ export class ResultCache {
   readonly #ttl: Record<Action, number>;
   readonly #revalidate: boolean;
   readonly #staleRetention: number;
-  readonly #probeReuse: number;
+  readonly #probeReuse?: number;
   readonly #now: () => number;
   readonly #inflight = new Map<string, Promise<CacheOutcome>>();
   #support: "unknown" | "yes" | "no" = "unknown";
@@ -121,7 +123,7 @@ export class ResultCache {
     }
     this.#revalidate = options.revalidate ?? true;
     this.#staleRetention = options.staleRetentionMs ?? DEFAULT_STALE_RETENTION_MS;
-    this.#probeReuse = options.probeReuseMs ?? DEFAULT_PROBE_REUSE_MS;
+    this.#probeReuse = options.probeReuseMs;
     this.namespace = options.namespace ?? defaultNamespace;
     this.#storeTimeout = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
     this.#storeRetry = options.storeRetryMs ?? DEFAULT_STORE_RETRY_MS;
@@ -181,9 +183,10 @@ export class ResultCache {
     const now = this.#now();
     if (record && now < record.freshUntil) return fromRecord(record, { cached: true, revalidated: false });
     if (record && record.revision !== null && this.#revalidate) {
-      const current = await this.probeShared();
+      const ttl = this.#ttl[action];
+      const current = await this.probeShared(false, this.#probeReuse ?? ttl);
       if (current !== null && current === record.revision) {
-        const renewed: CacheRecord = { ...record, storedAt: now, freshUntil: now + this.#ttl[action] };
+        const renewed: CacheRecord = { ...record, storedAt: now, freshUntil: this.#probedAt + ttl };
         await this.#write(key, renewed, this.#retention(action, renewed));
         return fromRecord(renewed, { cached: true, revalidated: true });
       }
@@ -294,13 +297,13 @@ export class ResultCache {
   }
 
   /**
-   * One probe shared by every caller that needs it now (in flight, or answered within
-   * probeReuseMs); `fresh`: not an answer already given (what a fetch of several calls asks once
-   * it is done, to know they were all answered at one revision).
+   * One probe shared by every caller that needs it (in flight, or answered less than `reuse` ms
+   * ago); `fresh`: not an answer already given (what a fetch of several calls asks once it is
+   * done, to know they were all answered at one revision).
    */
-  probeShared(fresh = false): Promise<string | null> {
+  probeShared(fresh = false, reuse = 0): Promise<string | null> {
     if (this.#probing) return this.#probing;
-    if (!fresh && this.#support !== "unknown" && this.#now() - this.#probedAt <= this.#probeReuse) {
+    if (!fresh && this.#support !== "unknown" && this.#now() - this.#probedAt < reuse) {
       return Promise.resolve(this.#revision);
     }
     this.#probing = this.probe()

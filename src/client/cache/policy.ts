@@ -25,9 +25,6 @@ export const DEFAULT_CACHE_TTL_MS: Readonly<Record<Action, number>> = Object.fro
 /** How long a store keeps an expired record that carries a revision, so it can be revalidated (1 day). */
 export const DEFAULT_STALE_RETENTION_MS = 24 * 60 * 60_000;
 
-/** How long a version probe's answer is reused by other expiring entries (1 second). */
-export const DEFAULT_PROBE_REUSE_MS = 1_000;
-
 /**
  * Longest wait for one cache store operation (500 ms). A store is a LAN
  * Redis or memory: answers take a millisecond. A store that does not answer
