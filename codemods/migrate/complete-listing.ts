@@ -18,22 +18,31 @@
  * `pagination` read for its `total_candidates` (→ `total`).
  */
 import { effectiveCap, KINDS } from "oddkit-sdk/contract";
-import { Node, type ObjectLiteralExpression } from "ts-morph";
+import { Node, type ObjectLiteralExpression, SyntaxKind } from "ts-morph";
 import { TODO_TAG } from "../lib/todo.js";
 import { decidedNote } from "./decided-reads.js";
 import type { DecisionChoices } from "./decisions.js";
 import { stringValue } from "./detect/calls.js";
 import type { FlowRead } from "./detect/flow.js";
 import type { Group } from "./detect/index.js";
-import { statementOf, unwrap } from "./detect/nodes.js";
+import { isFunctionLike, statementOf, unwrap } from "./detect/nodes.js";
 
 export const EVERY_PAGE = "oddkitEveryPage";
 
 const ARGS = new Set(["sort_by", "limit", "include_metadata", "disclosure"]);
 
+/** A function whose body makes the call and ends `return <result>.articles;`: its body is the page. */
+export interface ListingFunction {
+  readonly body: import("ts-morph").Block;
+  /** The `<result>.articles` the body returns. */
+  readonly returned: import("ts-morph").PropertyAccessExpression;
+}
+
 export interface CompleteListing {
   /** Fields from the call's awaited value to the `result` (empty: the value is the result). */
   readonly resultPath: readonly string[];
+  /** Set when the page is the body of the function holding the call (the reply is parsed inside it). */
+  readonly fn: ListingFunction | null;
   readonly sortByPath: boolean;
   readonly metadata: boolean;
   readonly resort: boolean;
@@ -51,6 +60,43 @@ function resultPathOf(group: Group, read: FlowRead): string[] | null {
   if (read.steps.at(-1) !== "result") return null;
   const path = read.steps.slice(own.length);
   return path.every((f) => /^[A-Za-z_$][\w$]*$/.test(f)) ? path : null;
+}
+
+/**
+ * The function holding the call, when its body parses the reply and ends by returning the
+ * result's articles (`return JSON.parse(…).result.articles;`), with no other result read in it.
+ */
+function listingFunction(group: Group): ListingFunction | null {
+  const call = group.call.node;
+  const fn = call.getFirstAncestor(isFunctionLike);
+  if (
+    !fn ||
+    !(
+      Node.isFunctionDeclaration(fn) ||
+      Node.isArrowFunction(fn) ||
+      Node.isFunctionExpression(fn) ||
+      Node.isMethodDeclaration(fn)
+    )
+  )
+    return null;
+  if (!fn.isAsync()) return null;
+  const body = fn.getBody();
+  if (!body || !Node.isBlock(body)) return null;
+  const last = body.getStatements().at(-1);
+  if (!last || !Node.isReturnStatement(last)) return null;
+  const returned = last.getExpression();
+  if (!returned || !Node.isPropertyAccessExpression(returned) || returned.getName() !== "articles")
+    return null;
+  const results = group.reads.filter((r) => r.what.startsWith("result."));
+  if (results.length !== 1 || results[0]?.node !== returned.getNameNode()) return null;
+  // Nothing else of the body may escape the page: no other return, nothing declared used after it.
+  if (
+    body
+      .getDescendantsOfKind(SyntaxKind.ReturnStatement)
+      .some((r) => r !== last && r.getFirstAncestor(isFunctionLike) === fn)
+  )
+    return null;
+  return { body, returned };
 }
 
 function argValue(args: ObjectLiteralExpression, key: string): Node | undefined {
@@ -117,15 +163,24 @@ export function completeListing(group: Group, choices: DecisionChoices): Complet
   const disclosure = argValue(args, "disclosure");
   if (disclosure && unwrap(disclosure).getText().replace(/\s/g, "") !== '["metadata"]') return null;
   if (sortBy === "path" && choices.order !== "resort" && choices.order !== "contract") return null;
+  const readsMetadata = group.reads.some(
+    (r) => r.what === "entry.metadata" || r.what.startsWith("filter on metadata."),
+  );
+  if (readsMetadata && choices.frontmatter !== "contract") return null;
   if (!group.reads.some((r) => r.what === "result.articles")) return null;
   if (!group.reads.every((r) => readOk(group, r, choices))) return null;
   const paths = group.reads
     .filter((r) => r.what.startsWith("result."))
     .map((r) => resultPathOf(group, r)?.join(".") ?? null);
-  if (paths.some((p) => p === null) || new Set(paths).size !== 1) return null;
-  const resultPath = (paths[0] as string).split(".").filter(Boolean);
+  let fn: ListingFunction | null = null;
+  if (paths.some((p) => p === null) || new Set(paths).size !== 1) {
+    fn = listingFunction(group);
+    if (!fn) return null;
+  }
+  const resultPath = fn ? [] : (paths[0] as string).split(".").filter(Boolean);
   return {
     resultPath,
+    fn,
     sortByPath: sortBy === "path",
     metadata: group.reads.some(
       (r) => r.what === "entry.metadata" || r.what.startsWith("filter on metadata."),
@@ -190,16 +245,18 @@ export function completeListingEdits(
     plan.resultPath.length > 0 ? `(answer) => answer.${plan.resultPath.join(".")}` : "undefined";
   const order = plan.resort ? `, ${helper(call, "pathOfUri")}` : "";
   const extra = resultOf === "undefined" && order === "" ? "" : `, ${resultOf}${order}`;
-  const edits: Edit[] = [
-    {
-      node: call,
-      start: call.getStart(),
-      end: call.getEnd(),
-      text: `${everyPage}((offset) => ${page}${extra})`,
-    },
-  ];
   const marker = callOnlyMarker(call);
-  if (marker) edits.push({ node: call, ...marker });
+  const edits: Edit[] = plan.fn
+    ? [functionPageEdit(plan.fn, call, page, marker, everyPage, extra)]
+    : [
+        {
+          node: call,
+          start: call.getStart(),
+          end: call.getEnd(),
+          text: `${everyPage}((offset) => ${page}${extra})`,
+        },
+        ...(marker ? [{ node: call, ...marker }] : []),
+      ];
   const noted = new Set<number>();
   for (const read of group.reads) {
     const node = read.node;
@@ -209,6 +266,8 @@ export function completeListingEdits(
           noted.add(e.start);
           edits.push(e);
         }
+    } else if (read.what === "result.articles" && plan.fn) {
+      // The page returns the result; the function returns the joined list (functionPageEdit).
     } else if (read.what === "result.articles") {
       const element = Node.isBindingElement(node) ? node : node.getParent();
       const key = Node.isBindingElement(element) ? element.getPropertyNameNode() : undefined;
@@ -233,6 +292,39 @@ export function completeListingEdits(
     }
   }
   return edits;
+}
+
+/**
+ * The function's body becomes the page: `const listing = await oddkitEveryPage(async (offset) => {
+ * …body, returning the result… }); return listing.data;`.
+ */
+function functionPageEdit(
+  fn: ListingFunction,
+  call: Node,
+  page: string,
+  marker: { start: number; end: number; text: string } | null,
+  everyPage: string,
+  extra: string,
+): Edit {
+  const file = call.getSourceFile().getFullText();
+  const open = fn.body.getStart() + 1;
+  const close = fn.body.getEnd() - 1;
+  const inner = [
+    { start: call.getStart(), end: call.getEnd(), text: page },
+    { start: fn.returned.getStart(), end: fn.returned.getEnd(), text: fn.returned.getExpression().getText() },
+    ...(marker ? [marker] : []),
+  ].sort((a, b) => b.start - a.start);
+  let text = file.slice(open, close);
+  for (const e of inner) text = text.slice(0, e.start - open) + e.text + text.slice(e.end - open);
+  const lineStart = file.lastIndexOf("\n", fn.body.getStart()) + 1;
+  const indent = file.slice(lineStart, fn.body.getStart()).match(/^\s*/)?.[0] ?? "";
+  const body = text.replace(/\n(?=[^\n])/g, "\n  ").replace(/\n\s*$/, "\n");
+  return {
+    node: call,
+    start: open,
+    end: close,
+    text: `\n${indent}  const listing = await ${everyPage}(async (offset) => {${body}${indent}  }${extra});\n${indent}  return listing.data;\n${indent}`,
+  };
 }
 
 /** A client filter the complete listing now feeds every document: kept, and noted with its decision. */

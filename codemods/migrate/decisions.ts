@@ -27,7 +27,16 @@ export interface Decision {
   readonly plan: string;
 }
 
-export const DECISION_NAMES = ["paths", "listings", "order", "content", "hash", "errors", "rollups"] as const;
+export const DECISION_NAMES = [
+  "paths",
+  "listings",
+  "order",
+  "content",
+  "hash",
+  "errors",
+  "rollups",
+  "frontmatter",
+] as const;
 export type DecisionName = (typeof DECISION_NAMES)[number];
 
 export const DECISIONS: Readonly<Record<DecisionName, Decision>> = {
@@ -128,6 +137,20 @@ export const DECISIONS: Readonly<Record<DecisionName, Decision>> = {
     ],
     recommended: "compute",
     plan: "the legacy start_here beside the start_here filter's answer, the category count and the metadata listing's cost",
+  },
+  frontmatter: {
+    name: "frontmatter",
+    about:
+      "code that reads a listed entry's frontmatter (`metadata`): 0.28.x's reader read lists, maps and multi-line text otherwise than YAML does",
+    values: [
+      {
+        value: "contract",
+        effect:
+          "`metadata` is the contract's, the frontmatter as YAML reads it: a field 0.28.x read otherwise (a block list as empty, say) reads as written",
+      },
+    ],
+    recommended: "contract",
+    plan: "the documents whose frontmatter 0.28.x read otherwise (by title and URI)",
   },
 };
 

@@ -5,6 +5,7 @@
  * base twice, as the legacy server shows it (paths, the fat catalog's cut,
  * 0.28.x's order and rollups) and as the contract shows it.
  */
+import { isDeepStrictEqual } from "node:util";
 import { createOddkitClient, OddkitError } from "oddkit-sdk";
 import { FLAG_CAPS, KINDS, pathForKlappyUri } from "oddkit-sdk/contract";
 import { createReferenceServer } from "oddkit-sdk/server";
@@ -270,6 +271,10 @@ export function decisionEffects(facts: KnowledgeBaseFacts): Record<DecisionName,
   const movedResorted = moved(legacyOrder, resorted);
   const byUri = new Map(facts.legacyAll.map((a) => [a.uri, a]));
   const withFrontmatter = facts.legacyAll.filter((a) => Object.keys(a.metadata ?? {}).length > 0);
+  const contractMetadata = new Map(facts.contractAll.map((e) => [e.uri, e.metadata ?? {}]));
+  const readOtherwise = facts.legacyAll.filter(
+    (a) => contractMetadata.has(a.uri) && !isDeepStrictEqual(a.metadata ?? {}, contractMetadata.get(a.uri)),
+  );
   const named = (uris: Iterable<string>) =>
     [...uris].flatMap((uri) => {
       const a = byUri.get(uri);
@@ -307,6 +312,10 @@ export function decisionEffects(facts: KnowledgeBaseFacts): Record<DecisionName,
     rollups: {
       summary: `legacy start_here [${facts.legacyStartHere.join(", ")}] becomes the start_here filter's ${facts.contractStartHere.length} documents; ${facts.legacyCategories} categories computed from a metadata listing of ${facts.metadataListingTokens} tokens`,
       documents: facts.contractStartHere.map((e) => ({ uri: e.uri, title: e.title })),
+    },
+    frontmatter: {
+      summary: `${readOtherwise.length} of ${facts.legacyAll.length} documents' frontmatter reads otherwise: 0.28.x's reader and YAML disagree on it`,
+      documents: readOtherwise.map(docOf),
     },
   };
 }

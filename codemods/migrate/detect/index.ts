@@ -19,7 +19,7 @@ import { REVIEWED_MARKER, TODO_TAG } from "../../lib/todo.js";
 import { liftHint } from "../site-need.js";
 import { type CallSite, findCalls, stringValue } from "./calls.js";
 import { type FlowEscape, type FlowRead, traceFrom } from "./flow.js";
-import { declarationsOf, statementOf, unwrap } from "./nodes.js";
+import { declarationsOf, isFunctionLike, statementOf, unwrap } from "./nodes.js";
 
 export type SiteKind = "call" | "read" | "escape";
 export type Marker = "todo" | "reviewed" | null;
@@ -297,15 +297,15 @@ export function detect(files: readonly SourceFile[]): Detection {
   };
 }
 
-/** Is the call the page function of the complete-listing helper (`oddkitEveryPage((offset) => call)`)? */
+/** Is the call made by the page function of the complete-listing helper (`oddkitEveryPage((offset) => …)`)? */
 function everyPage(node: Node): boolean {
-  const arrow = node.getParent();
-  const holder = arrow?.getParent();
+  const page = node.getFirstAncestor(isFunctionLike);
+  const holder = page?.getParent();
   return (
-    Node.isArrowFunction(arrow) &&
+    Node.isArrowFunction(page) &&
     Node.isCallExpression(holder) &&
     holder.getExpression().getText() === "oddkitEveryPage" &&
-    holder.getArguments()[0] === arrow
+    holder.getArguments()[0] === page
   );
 }
 

@@ -105,6 +105,24 @@ export class DecidedWorld {
     return (await this.legacyIndex()).find((a) => a.path === path)?.uri;
   }
 
+  /** The contract's metadata of every document, by URI (a metadata listing over every kind, all pages). */
+  contractMetadata(): Promise<Map<string, Json>> {
+    return this.once("contract metadata", async () => {
+      const byUri = new Map<string, Json>();
+      for (let offset = 0; ; offset += 100) {
+        const page = await resultOf(this.contract, "oddkit_catalog", {
+          include: EVERY_KIND,
+          disclosure: ["metadata"],
+          limit: 100,
+          offset,
+        });
+        const data = page.data as { uri: string; metadata: Json }[];
+        for (const d of data) byUri.set(d.uri, d.metadata);
+        if (data.length === 0 || offset + data.length >= (page.total as number)) return byUri;
+      }
+    });
+  }
+
   /** URIs of a contract catalog over every kind, all pages, in the contract's order. */
   contractListing(args: Json): Promise<string[]> {
     return this.once(`contract ${JSON.stringify(args)}`, async () => {
@@ -331,6 +349,18 @@ const rollupsRemove: DecidedTransform = async ({ action, result }) => {
   return rest;
 };
 
+/** frontmatter=contract: every listed entry's metadata is the contract's (YAML as written). */
+const frontmatterContract: DecidedTransform = async ({ action, result }, world) => {
+  const list = action === "catalog" ? "articles" : action === "search" ? "hits" : null;
+  if (!list || !Array.isArray(result[list])) return result;
+  const metadata = await world.contractMetadata();
+  const out = clone(result);
+  for (const entry of out[list] as { uri: string; metadata?: Json }[])
+    if (entry.metadata !== undefined && metadata.has(entry.uri))
+      entry.metadata = clone(metadata.get(entry.uri));
+  return out;
+};
+
 /** Every value of every decision (decisions.ts): a value added there without a transform here fails the test. */
 export const DECIDED_TRANSFORMS: Readonly<Record<DecisionName, Readonly<Record<string, DecidedTransform>>>> =
   {
@@ -341,6 +371,7 @@ export const DECIDED_TRANSFORMS: Readonly<Record<DecisionName, Readonly<Record<s
     hash: { contract: hashContract },
     errors: { contract: errorsContract },
     rollups: { compute: rollupsCompute, remove: rollupsRemove },
+    frontmatter: { contract: frontmatterContract },
   };
 
 /**
@@ -355,6 +386,7 @@ const APPLY_ORDER: readonly DecisionName[] = [
   "content",
   "hash",
   "errors",
+  "frontmatter",
 ];
 
 /** A legacy `result` under the decisions taken (a decision left out leaves its part as legacy had it). */
