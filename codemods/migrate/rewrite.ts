@@ -53,6 +53,7 @@ import type { DecisionChoices } from "./decisions.js";
 import { stringValue } from "./detect/calls.js";
 import type { Group } from "./detect/index.js";
 import { statementOf, unwrap } from "./detect/nodes.js";
+import { startHereEdits, startHereRollup } from "./rollups.js";
 
 export interface TextEdit {
   readonly start: number;
@@ -187,7 +188,7 @@ export function mappable(group: Group, choices: DecisionChoices = {}): boolean {
   const action = group.call.action;
   if (action === null || group.call.insideWrapper || group.window) return false;
   if (datedPrefixSlice(group) !== null || datedPrefixLoop(group) !== null) return true;
-  if (completeListing(group, choices) !== null) return true;
+  if (completeListing(group, choices) !== null || startHereRollup(group, choices)) return true;
   if (!MAPPABLE[action] && !DECIDED_READS[action]) return false;
   const args = group.call.args;
   if (args === null) return false;
@@ -265,6 +266,18 @@ export function rewriteEdits(group: Group, choices: DecisionChoices = {}): Map<s
   const action = group.call.action as string;
   const dated = datedPrefixSlice(group);
   if (dated) return datedPrefixEdits(group, dated, push, edits);
+  if (startHereRollup(group, choices)) {
+    const helpers = decidedHelpers(push);
+    for (const e of startHereEdits(group, helpers.pathOfUri)) push(e.node, e);
+    // The per-file transform's marker on the read ("the catalog start_here list is gone …") is answered.
+    for (const read of group.reads) {
+      const marker = markerAbove(read.node, (reason) =>
+        reason.startsWith("the catalog start_here list is gone"),
+      );
+      if (marker) push(read.node, marker);
+    }
+    return edits;
+  }
   const complete = completeListing(group, choices);
   if (complete) {
     const helpers = decidedHelpers(push);

@@ -259,3 +259,29 @@ describe("catalog listings under listings=complete", () => {
     expect(checkSites(cwd, new Map([[file, out]])).filter((s) => s.status === "unmigrated")).toEqual([]);
   });
 });
+
+const START_HERE = consumer(`export async function startHere() {
+  const result = await tool("oddkit_catalog", {});
+  return result.start_here.map((path) => path.replace(/\\.md$/, ""));
+}`);
+
+describe("the start_here rollup under rollups=compute", () => {
+  it("needs paths=uri too (legacy answered paths); without it the call stays on the legacy envelope", () => {
+    expect(migrate(START_HERE, parseDecide("rollups=compute"))).toContain("include_legacy_envelope: true");
+  });
+
+  it("runs: the call is the start_here listing, read as the paths its URIs name", async () => {
+    const out = migrate(START_HERE, recommended);
+    expect(out).toContain("start_here: true");
+    expect(out).not.toContain("TODO(oddkit-migrate)");
+    const after = (await run(out, contract, "startHere", "")) as string[];
+    const listed = await everyEntry(
+      contract,
+      { start_here: true, limit: 500, include: ["canon", "docs", "journals", "essays", "apocrypha"] },
+      "data",
+    );
+    expect(after).toEqual(listed.map((e) => (pathForKlappyUri(e.uri) ?? e.uri).replace(/\.md$/, "")));
+    expect(after.length).toBeGreaterThan(0);
+    expect(migrate(out, recommended)).toBe(out);
+  });
+});
