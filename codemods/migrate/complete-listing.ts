@@ -17,17 +17,16 @@
  * filter on metadata (kept: it now sees every document), a destructured
  * `pagination` read for its `total_candidates` (→ `total`).
  */
-import { effectiveCap, KINDS } from "oddkit-sdk/contract";
+import { effectiveCap } from "oddkit-sdk/contract";
 import { Node, type ObjectLiteralExpression, SyntaxKind } from "ts-morph";
 import { TODO_TAG } from "../lib/todo.js";
+import { KIND_LIST } from "./added-functions.js";
 import { decidedNote } from "./decided-reads.js";
 import type { DecisionChoices } from "./decisions.js";
 import { stringValue } from "./detect/calls.js";
 import type { FlowRead } from "./detect/flow.js";
 import type { Group } from "./detect/index.js";
-import { isFunctionLike, statementOf, unwrap } from "./detect/nodes.js";
-
-export const EVERY_PAGE = "oddkitEveryPage";
+import { argValue, isFunctionLike, statementOf, unwrap } from "./detect/nodes.js";
 
 const ARGS = new Set(["sort_by", "limit", "include_metadata", "disclosure"]);
 
@@ -97,12 +96,6 @@ function listingFunction(group: Group): ListingFunction | null {
   )
     return null;
   return { body, returned };
-}
-
-function argValue(args: ObjectLiteralExpression, key: string): Node | undefined {
-  const p = args.getProperty(key);
-  if (Node.isPropertyAssignment(p)) return p.getInitializer();
-  return undefined;
 }
 
 /** A destructured `pagination` that is the pattern's last element, read only for its total. */
@@ -196,8 +189,6 @@ export interface Edit {
   readonly end: number;
   readonly text: string;
 }
-
-const KIND_LIST = `[${KINDS.map((k) => JSON.stringify(k)).join(", ")}]`;
 
 /** The call's arguments for one page: the legacy size and metadata switch out, the page's in. */
 function pageArgs(args: ObjectLiteralExpression, plan: CompleteListing): string {
@@ -348,32 +339,4 @@ function callOnlyMarker(node: Node): { start: number; end: number; text: string 
   }
   const end = file.lastIndexOf("\n", statement.getStart() - 1) + 1;
   return start < end ? { start, end, text: "" } : null;
-}
-
-/**
- * The complete-listing helper a `listings=complete` rewrite adds to the file: every page of the
- * listing joined into the first answer (`resultOf` finds the contract result in a page's answer;
- * `pathOfUri`, when given, re-sorts the joined list by the path each URI names, in 0.28.x's order).
- */
-export function everyPageSource(typed: boolean): string {
-  const sig = typed
-    ? `${EVERY_PAGE}<R>(page: (offset: number) => R, resultOf: (answer: any) => any = (answer) => answer, pathOfUri?: (uri: string) => string): Promise<Awaited<R>>`
-    : `${EVERY_PAGE}(page, resultOf = (answer) => answer, pathOfUri)`;
-  const by = typed ? "(a: { uri: string }, b: { uri: string })" : "(a, b)";
-  return [
-    "",
-    "// oddkit-migrate (listings=complete): the contract pages within its limit cap; every page is read into one answer.",
-    `async function ${sig} {`,
-    "  const first = await page(0);",
-    "  const result = resultOf(first);",
-    "  while (result.data.length < result.total) {",
-    "    const next = resultOf(await page(result.data.length));",
-    "    if (next.data.length === 0) break;",
-    "    result.data.push(...next.data);",
-    "  }",
-    `  if (pathOfUri) result.data.sort(${by} => pathOfUri(a.uri).localeCompare(pathOfUri(b.uri), "en-US"));`,
-    "  return first;",
-    "}",
-    "",
-  ].join("\n");
 }

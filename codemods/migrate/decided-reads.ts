@@ -8,11 +8,11 @@
  * holds wherever the read sits: in the function of the call, in a caller of a
  * wrapper, in another file.
  */
-import { Node } from "ts-morph";
+import type { Node } from "ts-morph";
 import { REVIEWED_MARKER } from "../lib/todo.js";
 import type { DecisionChoices, DecisionName } from "./decisions.js";
 import type { FlowRead } from "./detect/flow.js";
-import { statementOf } from "./detect/nodes.js";
+import { accessOf, statementOf } from "./detect/nodes.js";
 
 export interface TextEditAt {
   readonly node: Node;
@@ -63,12 +63,6 @@ export function decidedNote(note: string) {
   };
 }
 
-/** The property access a read is the name of (`x.content` for the read `content`). */
-function accessOf(node: Node) {
-  const access = node.getParent();
-  return Node.isPropertyAccessExpression(access) && access.getNameNode() === node ? access : undefined;
-}
-
 /** `x.field` → `x.<replacement>` (the object expression kept as written). */
 function renameField(replacement: string) {
   return (read: FlowRead): TextEditAt[] => {
@@ -93,11 +87,6 @@ function derivedPath(uriOf: string) {
 const plainAccess = (read: FlowRead) => accessOf(read.node) !== undefined;
 /** A destructured or plain read needs no edit: its rename happens on the list it came from. */
 const anyRead = () => true;
-
-/** `x.error` used as a value (its truth is rewritten exactly: rewrite.ts). */
-function valueUse(read: FlowRead): boolean {
-  return plainAccess(read);
-}
 
 /**
  * The rules, by action and read. Get and resolve answer one document under
@@ -126,7 +115,8 @@ export const DECIDED_READS: Readonly<Record<string, Readonly<Record<string, Deci
     "result.error": {
       decision: "errors",
       values: ["contract"],
-      applies: valueUse,
+      // read as a value (read for its truth it is rewritten exactly: rewrite.ts)
+      applies: plainAccess,
       edit: renameField("error_message"),
     },
   },
@@ -172,28 +162,4 @@ export function decisionFor(
 ): { decision: DecisionName; value: string } | null {
   const rule = action ? DECIDED_READS[action]?.[what] : undefined;
   return rule ? { decision: rule.decision, value: rule.values[0] as string } : null;
-}
-
-export const PATH_OF_URI = "oddkitPathOfUri";
-
-/**
- * The path-from-URI function a `paths=uri` rewrite adds to the file (once, at
- * its end: a function declaration is hoisted, so any read above may call it).
- * It is the contract's `pathForKlappyUri` rule written out, so the migrated
- * code needs no import (Deno, CommonJS and browser scripts included);
- * test/migrate/decided-reads.test.ts holds the two equal.
- */
-export function pathOfUriSource(typed: boolean): string {
-  const sig = typed ? `${PATH_OF_URI}(uri: string): string` : `${PATH_OF_URI}(uri)`;
-  return [
-    "",
-    "// oddkit-migrate (paths=uri): the contract carries no repository path; a klappy:// URI names one.",
-    `function ${sig} {`,
-    '  if (!uri.startsWith("klappy://")) return uri;',
-    '  const rest = uri.slice("klappy://".length).replace(/[#?].*$/, "");',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of the generated function
-    '  return rest.endsWith(".md") ? rest : `${rest}.md`;',
-    "}",
-    "",
-  ].join("\n");
 }

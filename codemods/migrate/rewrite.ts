@@ -31,7 +31,6 @@ import {
   effectiveCap,
   FLAGS,
   type Flag,
-  KINDS,
   LEGACY_OPT_IN_PARAM,
   nativeFields,
 } from "oddkit-sdk/contract";
@@ -40,19 +39,14 @@ import { LEGACY_SEARCH_MAX_HITS } from "../lib/legacy.js";
 import { TODO_TAG } from "../lib/todo.js";
 import { LEGACY_DATE_ORDER_TODO } from "../tool-parameters.js";
 import { COMPUTED_ACTION_TODO } from "../umbrella-to-action-tools.js";
-import { completeListing, completeListingEdits, EVERY_PAGE, everyPageSource } from "./complete-listing.js";
+import { EVERY_PAGE, everyPageSource, KIND_LIST, PATH_OF_URI, pathOfUriSource } from "./added-functions.js";
+import { completeListing, completeListingEdits } from "./complete-listing.js";
 import { type DatedPrefixLoop, datedPrefixLoop, datedPrefixSlice } from "./dated-listing.js";
-import {
-  DECIDED_READS,
-  type DecidedHelpers,
-  decidedRead,
-  PATH_OF_URI,
-  pathOfUriSource,
-} from "./decided-reads.js";
+import { DECIDED_READS, type DecidedHelpers, decidedRead } from "./decided-reads.js";
 import type { DecisionChoices } from "./decisions.js";
 import { stringValue } from "./detect/calls.js";
 import type { Group } from "./detect/index.js";
-import { statementOf, unwrap } from "./detect/nodes.js";
+import { accessOf, argValue, statementOf, unwrap } from "./detect/nodes.js";
 import { startHereEdits, startHereRollup } from "./rollups.js";
 
 export interface TextEdit {
@@ -81,12 +75,6 @@ const MAPPABLE: Readonly<Record<string, ReadonlySet<string>>> = {
 
 /** Reads rewritten in place of the field name (`x.content_hash` → `x.data.content_hash`). */
 const INTO_DATA = new Set(["result.supersession_chain"]);
-
-/** Is the read a plain property access (not a destructuring element, not an assignment target)? */
-function accessOf(node: Node): Node | undefined {
-  const access = node.getParent();
-  return Node.isPropertyAccessExpression(access) && access.getNameNode() === node ? access : undefined;
-}
 
 /** `x.error` used only for its truth (an if/ternary condition, `!x.error`, a `&&`/`||` operand there). */
 function conditionOnly(access: Node): boolean {
@@ -128,17 +116,8 @@ export function metadataDisclosure(action: string): string {
   return `disclosure: [${flags.map((f) => JSON.stringify(f)).join(", ")}]`;
 }
 
-const KIND_LIST = `[${KINDS.map((k) => JSON.stringify(k)).join(", ")}]`;
-
 function propOf(args: ObjectLiteralExpression, key: string): Node | undefined {
   return args.getProperty(key);
-}
-
-function argValue(args: ObjectLiteralExpression, key: string): Node | undefined {
-  const p = args.getProperty(key);
-  if (Node.isPropertyAssignment(p)) return p.getInitializer();
-  if (Node.isShorthandPropertyAssignment(p)) return p.getNameNode();
-  return undefined;
 }
 
 /** Rebuild an object literal's text with properties removed and added (one line, or one per line if it was multi-line). */

@@ -8,8 +8,9 @@
  *
  *   result.start_here → result.data.map((entry) => oddkitPathOfUri(entry.uri))
  */
-import { KINDS, NO_FLAG_CAP } from "oddkit-sdk/contract";
+import { NO_FLAG_CAP } from "oddkit-sdk/contract";
 import { Node } from "ts-morph";
+import { KIND_LIST } from "./added-functions.js";
 import type { DecisionChoices } from "./decisions.js";
 import type { Group } from "./detect/index.js";
 
@@ -43,13 +44,12 @@ export function startHereRollup(group: Group, choices: DecisionChoices): boolean
 export function startHereEdits(group: Group, pathOfUri: (node: Node) => string): RollupEdit[] {
   const args = group.call.args as NonNullable<Group["call"]["args"]>;
   const typed = /\.[cm]?tsx?$/.test(args.getSourceFile().getFilePath());
-  const kinds = `[${KINDS.map((k) => JSON.stringify(k)).join(", ")}]`;
   const edits: RollupEdit[] = [
     {
       node: args,
       start: args.getStart(),
       end: args.getEnd(),
-      text: `{ start_here: true, limit: ${NO_FLAG_CAP}, include: ${kinds} }`,
+      text: `{ start_here: true, limit: ${NO_FLAG_CAP}, include: ${KIND_LIST} }`,
     },
   ];
   for (const read of group.reads) {

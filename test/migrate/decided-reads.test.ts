@@ -12,10 +12,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PATH_OF_URI, pathOfUriSource } from "../../codemods/migrate/decided-reads.js";
+import { PATH_OF_URI, pathOfUriSource } from "../../codemods/migrate/added-functions.js";
 import { type DecisionChoices, parseDecide } from "../../codemods/migrate/decisions.js";
 import { checkSites, runEngine } from "../../codemods/migrate/engine.js";
-import { pathForKlappyUri } from "../../src/contract/index.js";
+import { FLAG_CAPS, KINDS, NO_FLAG_CAP, pathForKlappyUri } from "../../src/contract/index.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
 
 const cwd = mkdtempSync(join(tmpdir(), "oddkit-decided-"));
@@ -211,7 +211,7 @@ async function everyEntry(target: ReferenceServer, args: Record<string, unknown>
 }
 
 describe("catalog listings under listings=complete", () => {
-  const KINDS_ALL = ["canon", "docs", "journals", "essays", "apocrypha"];
+  const KINDS_ALL = [...KINDS];
 
   it("without the decision the fat catalog stays on the legacy envelope", () => {
     expect(migrate(SITEMAP, parseDecide("paths=uri,order=resort"))).toContain(
@@ -246,11 +246,11 @@ describe("catalog listings under listings=complete", () => {
     const out = migrate(PUBLIC_ESSAYS, recommended);
     expect(out).toContain("// oddkit-migrate-reviewed: listings=complete: this filter sees every document");
     expect(out).toContain('disclosure: ["metadata"]');
-    expect(out).toContain("limit: 100");
+    expect(out).toContain(`limit: ${FLAG_CAPS.metadata}`);
     const after = (await run(out, contract, "essays", "")) as string[];
     const every = await everyEntry(
       contract,
-      { sort_by: "date", limit: 100, disclosure: ["metadata"], include: KINDS_ALL },
+      { sort_by: "date", limit: FLAG_CAPS.metadata, disclosure: ["metadata"], include: KINDS_ALL },
       "data",
     );
     expect(after).toEqual(every.filter((e) => e.metadata?.exposure === "public").map((e) => e.uri));
@@ -277,7 +277,7 @@ describe("the start_here rollup under rollups=compute", () => {
     const after = (await run(out, contract, "startHere", "")) as string[];
     const listed = await everyEntry(
       contract,
-      { start_here: true, limit: 500, include: ["canon", "docs", "journals", "essays", "apocrypha"] },
+      { start_here: true, limit: NO_FLAG_CAP, include: [...KINDS] },
       "data",
     );
     expect(after).toEqual(listed.map((e) => (pathForKlappyUri(e.uri) ?? e.uri).replace(/\.md$/, "")));

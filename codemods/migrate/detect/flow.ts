@@ -16,6 +16,7 @@
 
 import { FILTER_NAMES } from "oddkit-sdk/contract";
 import { Node, SyntaxKind } from "ts-morph";
+import { EVERY_PAGE } from "../added-functions.js";
 import { callsOf, enclosingFunction } from "./calls.js";
 import {
   CALLBACK_METHODS,
@@ -79,7 +80,6 @@ const CONTINUE = new Set([
 ]);
 const SILENT_SINKS = /^(console\.\w+|String|Number|Boolean|encodeURIComponent|encodeURI|assert\w*|expect)$/;
 const STATE_HOOKS = /(^|\.)use(State|Reducer)$/;
-const EVERY_PAGE = "oddkitEveryPage";
 const QUERY_HOOKS = /(^|\.)use(Query|SuspenseQuery|SWR|Resource)$/;
 const MAX_VISITS = 4000;
 /** Frontmatter fields a contract filter selects on (audience, exposure, tier, public, start_here, tags). */

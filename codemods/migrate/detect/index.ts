@@ -16,6 +16,7 @@ import { LEGACY_SEARCH_MAX_HITS } from "oddkit-sdk/shim";
 import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
 import { UNSUPPORTED_PARAMS } from "../../lib/legacy.js";
 import { REVIEWED_MARKER, TODO_TAG } from "../../lib/todo.js";
+import { EVERY_PAGE } from "../added-functions.js";
 import { liftHint } from "../site-need.js";
 import { type CallSite, findCalls, stringValue } from "./calls.js";
 import { type FlowEscape, type FlowRead, traceFrom } from "./flow.js";
@@ -304,7 +305,7 @@ function everyPage(node: Node): boolean {
   return (
     Node.isArrowFunction(page) &&
     Node.isCallExpression(holder) &&
-    holder.getExpression().getText() === "oddkitEveryPage" &&
+    holder.getExpression().getText() === EVERY_PAGE &&
     holder.getArguments()[0] === page
   );
 }

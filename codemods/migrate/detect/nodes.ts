@@ -1,5 +1,5 @@
 /** Small ts-morph helpers shared by the detection pass. */
-import { Node } from "ts-morph";
+import { Node, type ObjectLiteralExpression, type PropertyAccessExpression } from "ts-morph";
 
 /** Strip parentheses, `as`, `!`, `satisfies` and type assertions to reach the value. */
 export function unwrap(node: Node): Node {
@@ -72,5 +72,19 @@ export function functionOfDeclaration(decl: Node): Node | undefined {
     const value = init ? unwrap(init) : undefined;
     if (value && isFunctionLike(value)) return value;
   }
+  return undefined;
+}
+
+/** The property access a node is the name of (`x.content` for the name `content`), if it is one. */
+export function accessOf(node: Node): PropertyAccessExpression | undefined {
+  const access = node.getParent();
+  return Node.isPropertyAccessExpression(access) && access.getNameNode() === node ? access : undefined;
+}
+
+/** The value of an object literal's property (`key: value`, or the name of a shorthand `key`). */
+export function argValue(args: ObjectLiteralExpression, key: string): Node | undefined {
+  const p = args.getProperty(key);
+  if (Node.isPropertyAssignment(p)) return p.getInitializer();
+  if (Node.isShorthandPropertyAssignment(p)) return p.getNameNode();
   return undefined;
 }

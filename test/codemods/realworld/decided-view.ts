@@ -14,6 +14,7 @@
  */
 import { stringify as yamlStringify } from "yaml";
 import type { DecisionChoices, DecisionName } from "../../../codemods/migrate/decisions.js";
+import { FLAG_CAPS, KINDS } from "../../../src/contract/index.js";
 import { pathForKlappyUri } from "../../../src/contract/uris.js";
 import {
   LEGACY_CATALOG_MAX_LIMIT,
@@ -38,7 +39,7 @@ export interface LegacyAnswer {
   readonly result: Json;
 }
 
-const EVERY_KIND = ["canon", "docs", "journals", "essays", "apocrypha"];
+const EVERY_KIND = [...KINDS];
 
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const clone = <T>(v: T): T => structuredClone(v);
@@ -109,11 +110,11 @@ export class DecidedWorld {
   contractMetadata(): Promise<Map<string, Json>> {
     return this.once("contract metadata", async () => {
       const byUri = new Map<string, Json>();
-      for (let offset = 0; ; offset += 100) {
+      for (let offset = 0; ; offset += FLAG_CAPS.metadata) {
         const page = await resultOf(this.contract, "oddkit_catalog", {
           include: EVERY_KIND,
           disclosure: ["metadata"],
-          limit: 100,
+          limit: FLAG_CAPS.metadata,
           offset,
         });
         const data = page.data as { uri: string; metadata: Json }[];
