@@ -19,10 +19,10 @@ import type { Project, SourceFile } from "ts-morph";
 import { selectTransforms } from "../index.js";
 import { CALL_ONLY_TRANSFORMS } from "../lib/names.js";
 import { mentionsOddkit } from "../lib/shapes.js";
-import { TODO_TAG } from "../lib/todo.js";
 import { applyTransforms } from "./apply.js";
 import { acceptedAsWritten } from "./decided-reads.js";
 import type { DecisionChoices } from "./decisions.js";
+import { anchorOf, callMarkerLines } from "./detect/call-markers.js";
 import { type Detection, detect, type Group, type Site } from "./detect/index.js";
 import { createAnalysisProject, findTsconfig } from "./detect/project.js";
 import { applyEdits, mappable, rewriteEdits, type TextEdit, windowEdits, wrapperEdits } from "./rewrite.js";
@@ -263,21 +263,36 @@ export function insertMarkers(text: string, sites: readonly Site[]): string {
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const hasBom = text.startsWith(BOM);
   const lines = (hasBom ? text.slice(1) : text).split(/\r?\n/);
-  const byLine = new Map<number, string[]>();
+  // One marker per call: its unmarked sites, placed at the call's anchor in this file.
+  const byCall = new Map<number, Site[]>();
   for (const s of sites) {
     if (!s.legacy || s.marker !== null) continue;
-    const reasons = byLine.get(s.statementLine) ?? [];
-    const reason = s.kind === "call" ? s.reason : `${s.what}: ${s.reason}`;
-    if (!reasons.includes(reason)) reasons.push(reason);
-    byLine.set(s.statementLine, reasons);
+    byCall.set(s.call, [...(byCall.get(s.call) ?? []), s]);
+  }
+  const anchored = [...byCall].map(([call, group]) => {
+    const anchor = anchorOf(sites, (group[0] as Site).file, call) as Site;
+    return { group, anchor, isCall: anchor.kind === "call" };
+  });
+  // The markers' heights first (they do not depend on the numbers): a listed read names its line in the output.
+  const added = new Map<number, number>();
+  for (const a of anchored)
+    added.set(
+      a.anchor.statementLine,
+      (added.get(a.anchor.statementLine) ?? 0) + callMarkerLines(a.group, a.isCall).length,
+    );
+  const starts = [...added.keys()].sort((x, y) => x - y);
+  const finalLine = (line: number) =>
+    line + starts.filter((s) => s <= line).reduce((n, s) => n + (added.get(s) as number), 0);
+  const byLine = new Map<number, string[]>();
+  for (const a of anchored) {
+    const markers = byLine.get(a.anchor.statementLine) ?? [];
+    markers.push(...callMarkerLines(a.group, a.isCall, finalLine));
+    byLine.set(a.anchor.statementLine, markers);
   }
   for (const line of [...byLine.keys()].sort((a, b) => b - a)) {
     const target = lines[line - 1] ?? "";
     const indent = target.match(/^\s*/)?.[0] ?? "";
-    const markers = (byLine.get(line) as string[]).map(
-      (r) => `${indent}// ${TODO_TAG}: ${r.replace(/\s+/g, " ")}`,
-    );
-    lines.splice(line - 1, 0, ...markers);
+    lines.splice(line - 1, 0, ...(byLine.get(line) as string[]).map((m) => `${indent}${m}`));
   }
   return (hasBom ? BOM : "") + lines.join(eol);
 }

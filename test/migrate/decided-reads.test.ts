@@ -91,7 +91,8 @@ describe("get: content, content_hash, path and error under their decisions", () 
   it("without the decisions the call stays on the legacy envelope, each read flagged", () => {
     const out = migrate(ARTICLE, {});
     expect(out).toContain("include_legacy_envelope: true");
-    expect(out).toContain("TODO(oddkit-migrate): result.content");
+    expect(out).toMatch(/TODO\(oddkit-migrate\): [^\n]*\n\s*\/\/ {3}reads waiting with it:/);
+    expect(out).toMatch(/\/\/ {3}- result\.content \(line \d+\): /);
   });
 
   it("with them the call is a contract call and every read moves", () => {
@@ -107,7 +108,7 @@ describe("get: content, content_hash, path and error under their decisions", () 
   it("a taken decision that lifts only some reads leaves the call flagged", () => {
     const out = migrate(ARTICLE, parseDecide("content=body,hash=contract"));
     expect(out).toContain("include_legacy_envelope: true");
-    expect(out).toContain("TODO(oddkit-migrate): result.path");
+    expect(out).toMatch(/\/\/ {3}- result\.path \(line \d+\): /);
   });
 
   it("runs: the found document differs only by its body, contract hash and derived path", async () => {

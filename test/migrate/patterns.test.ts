@@ -117,7 +117,8 @@ export async function page(uri: string) {
     // Not exactly mappable (content keeps its frontmatter on legacy): kept on the legacy envelope, flagged.
     const out = migrate(files)["app/doc.ts"];
     expect(out).toContain("include_legacy_envelope: true");
-    expect(out).toMatch(/TODO\(oddkit-migrate\): result\.content/);
+    expect(out).toMatch(/TODO\(oddkit-migrate\): [^\n]*\n\s*\/\/ {3}reads waiting with it:/);
+    expect(out).toMatch(/\/\/ {3}- result\.content \(line \d+\): /);
   });
 
   it("a typed search through the wrapper: the type argument follows hits → data", () => {
@@ -162,7 +163,7 @@ export async function revision(uri: string) {
     expect(out["svc/exists.ts"]).toContain('if (doc.status !== "FOUND") return false;');
     expect(out["svc/exists.ts"]).not.toContain("TODO(oddkit-migrate)");
     expect(out["svc/revision.ts"]).toContain("include_legacy_envelope: true");
-    expect(out["svc/revision.ts"]).toMatch(/TODO\(oddkit-migrate\): result\.content_hash/);
+    expect(out["svc/revision.ts"]).toMatch(/\/\/ {3}- result\.content_hash \(line \d+\): /);
   });
 
   it("resolve's status is a site (legacy FOUND + warning on a dangling supersession, the contract an error)", () => {
@@ -205,10 +206,12 @@ export async function publicHits(q: string) {
     const whats = sitesOf(files).map((s) => `${s.line} ${s.what}`);
     expect(whats).toContain("9 filter on metadata.audience");
     expect(whats.filter((w) => w.startsWith("13 ") && w.includes("filter"))).toEqual([]);
-    const out = migrate(files)["feed.ts"];
+    const out = migrate(files)["feed.ts"] as string;
     // The search keeps its legacy 5 hits and the filter in code; the catalog stays on the legacy envelope.
     expect(out).toContain('.filter((h: any) => h.metadata?.audience === "public")');
-    expect(out).toMatch(/TODO\(oddkit-migrate\): [^\n]*\n\s*return result\.articles\.filter/);
+    // One marker, at the call: the filtered entries' metadata is listed in it, at its own line.
+    const line = out.split("\n").findIndex((l) => l.includes("return result.articles.filter")) + 1;
+    expect(out).toMatch(new RegExp(`// {3}- entry\\.metadata \\(line ${line}\\): `));
   });
 });
 

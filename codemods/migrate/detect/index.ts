@@ -18,6 +18,7 @@ import { UNSUPPORTED_PARAMS } from "../../lib/legacy.js";
 import { REVIEWED_MARKER, TODO_TAG } from "../../lib/todo.js";
 import { EVERY_PAGE } from "../added-functions.js";
 import { liftHint } from "../site-need.js";
+import { anchorOf, listsRead, markerComments } from "./call-markers.js";
 import { type CallSite, findCalls, stringValue } from "./calls.js";
 import { type FlowEscape, type FlowRead, traceFrom } from "./flow.js";
 import { declarationsOf, isFunctionLike, statementOf, unwrap } from "./nodes.js";
@@ -97,24 +98,9 @@ function callReason(call: CallSite): string | null {
 
 /** A `TODO(oddkit-migrate)` or reviewed marker on the site's line or in the comments above its statement. */
 export function markerAt(lines: readonly string[], statementLine: number, siteLine: number): Marker {
-  let found: Marker = null;
-  const look = (text: string) => {
-    if (text.includes(REVIEWED_MARKER)) found = "reviewed";
-    else if (text.includes(TODO_TAG) && found === null) found = "todo";
-  };
-  for (let i = statementLine - 1; i <= siteLine - 1 && i < lines.length; i++) {
-    const line = lines[i] ?? "";
-    // Inside the statement only comments count (a string mentioning the tag is not a marker).
-    const comment =
-      line.indexOf("//") >= 0 ? line.slice(line.indexOf("//")) : /^\s*(\/\*|\*)/.test(line) ? line : "";
-    look(comment);
-  }
-  for (let i = statementLine - 2; i >= 0; i--) {
-    const line = (lines[i] ?? "").trim();
-    if (!(line.startsWith("//") || line.startsWith("/*") || line.startsWith("*"))) break;
-    look(line);
-  }
-  return found;
+  const comments = markerComments(lines, statementLine, siteLine);
+  if (comments.some((c) => c.includes(REVIEWED_MARKER))) return "reviewed";
+  return comments.some((c) => c.includes(TODO_TAG)) ? "todo" : null;
 }
 
 function where(node: Node): { line: number; column: number; statementLine: number } {
@@ -290,12 +276,24 @@ export function detect(files: readonly SourceFile[]): Detection {
     const k = `${s.file}:${s.line}:${s.column}:${s.kind}:${s.what}:${s.call}`;
     if (!unique.has(k)) unique.set(k, s);
   }
+  const found = [...unique.values()];
   return {
-    sites: [...unique.values()].sort(
+    sites: withCallMarkers(found, (file) => linesOf.get(file) ?? []).sort(
       (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
     ),
     groups,
   };
+}
+
+/** A read or escape listed in its call's marker (call-markers.ts) is marked by it. */
+function withCallMarkers(sites: Site[], linesOf: (file: string) => readonly string[]): Site[] {
+  return sites.map((s) => {
+    if (s.marker !== null || s.kind === "call" || !s.legacy) return s;
+    const anchor = anchorOf(sites, s.file, s.call);
+    if (!anchor || anchor === s) return s;
+    const comments = markerComments(linesOf(s.file), anchor.statementLine, anchor.line);
+    return listsRead(comments, s.what) ? { ...s, marker: "todo" } : s;
+  });
 }
 
 /** Is the call made by the page function of the complete-listing helper (`oddkitEveryPage((offset) => …)`)? */

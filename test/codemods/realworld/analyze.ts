@@ -68,9 +68,29 @@ export function siteStates(file: string, migrated: string, sites: readonly strin
     const lineEnd = migrated.indexOf("\n", at + site.length);
     const span = migrated.slice(from, lineEnd < 0 ? migrated.length : lineEnd);
     // A site kept as written under a decision carries its reviewed note (decided-reads.ts): it is marked.
-    states.set(site, span.includes(TODO_MARKER) || span.includes(REVIEWED_MARKER) ? "marked" : "untouched");
+    const own = span.includes(TODO_MARKER) || span.includes(REVIEWED_MARKER);
+    const lines = {
+      from: lineAt(migrated, statement === source ? at : statement.getStart(source)),
+      to: lineAt(migrated, at),
+    };
+    states.set(site, own || listedInCallMarker(migrated, lines) ? "marked" : "untouched");
   }
   return states;
+}
+
+const lineAt = (text: string, pos: number) => text.slice(0, pos).split("\n").length;
+
+/**
+ * A read listed in its call's marker (`//   - result.articles (line 42): …` under a TODO line's
+ * "reads waiting with it:") is marked there: the listed line is in the site's statement, up to the site.
+ */
+function listedInCallMarker(migrated: string, lines: { from: number; to: number }): boolean {
+  if (!migrated.includes("reads waiting with it:")) return false;
+  for (const m of migrated.matchAll(/^\s*\/\/ {3}- \S+(?: [^(]*)? \(line (\d+)\): /gm)) {
+    const line = Number(m[1]);
+    if (line >= lines.from && line <= lines.to) return true;
+  }
+  return false;
 }
 
 /** Type diagnostics per file of a project (its tsconfig.json), as `code message` strings without positions. */
