@@ -24,7 +24,7 @@ import { acceptedAsWritten } from "./decided-reads.js";
 import type { DecisionChoices } from "./decisions.js";
 import { anchorOf, callMarkerLines } from "./detect/call-markers.js";
 import { type Detection, detect, type Group, type Site } from "./detect/index.js";
-import { createAnalysisProject, findTsconfig } from "./detect/project.js";
+import { createAnalysisProject, findTsconfig, heldAsModule } from "./detect/project.js";
 import { applyEdits, mappable, rewriteEdits, type TextEdit, windowEdits, wrapperEdits } from "./rewrite.js";
 
 export type SiteStatus = "rewritten" | "flagged" | "reviewed" | "unmigrated" | "contract";
@@ -149,9 +149,10 @@ export class AnalysisSession {
     if (existing && existing.getFullText() === body) return existing;
     this.version++;
     // A file the project holds already is re-parsed from the text; only a new one may come from disk.
-    const sf =
+    const sf = heldAsModule(
       (existing ? null : this.#fromDisk(file, body)) ??
-      this.project.createSourceFile(file, body, { overwrite: true });
+        this.project.createSourceFile(file, body, { overwrite: true }),
+    );
     this.files.set(file, sf);
     return sf;
   }

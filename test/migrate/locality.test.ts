@@ -6,17 +6,34 @@
  * wrapper) is migrated alone and inside the whole set; the outputs must be
  * byte-identical. A file that imports (or is imported by) another file of the
  * set is migrated with its import component instead, and the failure names
- * the component.
+ * the component. It runs with no decision and with the recommended ones (a decided rewrite adds
+ * functions to a file: two scripts, whose top-level names would be shared globals, hold that).
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, posix, relative, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mentionsOddkit } from "../../codemods/lib/shapes.js";
+import { type DecisionChoices, parseDecide } from "../../codemods/migrate/decisions.js";
 import { migrate } from "../../codemods/migrate/run.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const SOURCE = /\.(c|m)?(j|t)sx?$/;
+
+/** A script reading get's path and content: under the decisions its rewrite adds `oddkitPathOfUri`. */
+function script(name: string): string {
+  return `const ${name}Url = "https://oddkit.klappy.dev/mcp";
+async function ${name}Tool(tool: string, args: object): Promise<any> {
+  const res = await fetch(${name}Url, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: tool, arguments: args } }) });
+  const rpc = await res.json();
+  return JSON.parse(rpc.result.content[0].text).result;
+}
+async function ${name}(uri: string) {
+  const doc = await ${name}Tool("oddkit_get", { input: uri });
+  return { source: doc.path, markdown: doc.content };
+}
+`;
+}
 
 const EXTRA: Record<string, string> = {
   "nuxt-app/server/api/docs/[...slug].get.ts": `declare function defineEventHandler<T>(handler: (event: { path: string }) => T | Promise<T>): unknown;
@@ -59,6 +76,9 @@ export class OddkitTools {
   }
 }
 `,
+  // Two scripts (no import or export) whose decided rewrites each add the same path helper.
+  "scripts/page-source.ts": script("pageSource"),
+  "scripts/page-link.ts": script("pageLink"),
   "docs-cli/src/cli.ts": `const ENDPOINT = process.env.ODDKIT_URL ?? "https://oddkit.klappy.dev/mcp";
 
 async function oddkit(name: string, args: Record<string, unknown>) {
@@ -131,11 +151,16 @@ function components(files: readonly string[]): string[][] {
 }
 
 let root: string;
-let whole: Map<string, string>;
 let groups: string[][];
+/** The whole set's outputs, with no decision and with the recommended ones. */
+const whole = new Map<string, Map<string, string>>();
+const RUNS: Record<string, DecisionChoices> = {
+  "no decision": {},
+  "--decide recommended": parseDecide("recommended"),
+};
 
-async function outputs(paths: readonly string[]): Promise<Map<string, string>> {
-  const run = await migrate({ paths, cwd: root, dry: true, poolMode: "in-process" });
+async function outputs(paths: readonly string[], decisions: DecisionChoices): Promise<Map<string, string>> {
+  const run = await migrate({ paths, cwd: root, dry: true, poolMode: "in-process", decisions });
   return new Map(run.outcomes.map((o) => [o.file, o.after ?? readFileSync(o.file, "utf8")]));
 }
 
@@ -149,34 +174,41 @@ beforeAll(async () => {
   }
   const files = walk(root).filter((f) => SOURCE.test(f) && !f.endsWith(".d.ts"));
   groups = components(files);
-  whole = await outputs([root]);
-}, 300_000);
+  for (const [name, decisions] of Object.entries(RUNS)) whole.set(name, await outputs([root], decisions));
+}, 600_000);
 
 describe("locality", () => {
   it("holds the corpus, the fixtures and the consumer-folder shapes", () => {
-    expect(whole.size).toBeGreaterThan(90);
-    for (const file of Object.keys(EXTRA)) expect(whole.has(join(root, "extra", file))).toBe(true);
+    const all = whole.get("no decision") as Map<string, string>;
+    expect(all.size).toBeGreaterThan(90);
+    for (const file of Object.keys(EXTRA)) expect(all.has(join(root, "extra", file))).toBe(true);
   });
 
-  it("every file migrates alone (or with its import component) as it does inside the whole set", async () => {
-    const differ: string[] = [];
-    for (const group of groups) {
-      const text = group.map((f) => readFileSync(f, "utf8"));
-      if (!text.some(mentionsOddkit)) {
-        // A file that names no oddkit is never edited, alone or not.
-        for (const [i, f] of group.entries()) if (whole.get(f) !== text[i]) differ.push(relative(root, f));
-        continue;
+  it.each(Object.keys(RUNS))(
+    "every file migrates alone (or with its import component) as it does inside the whole set (%s)",
+    async (name) => {
+      const inWhole = whole.get(name) as Map<string, string>;
+      const differ: string[] = [];
+      for (const group of groups) {
+        const text = group.map((f) => readFileSync(f, "utf8"));
+        if (!text.some(mentionsOddkit)) {
+          // A file that names no oddkit is never edited, alone or not.
+          for (const [i, f] of group.entries())
+            if (inWhole.get(f) !== text[i]) differ.push(relative(root, f));
+          continue;
+        }
+        const alone = await outputs(group, RUNS[name] as DecisionChoices);
+        for (const f of group) {
+          if (alone.get(f) === inWhole.get(f)) continue;
+          const with_ =
+            group.length > 1
+              ? ` (with its import component: ${group.map((g) => relative(root, g)).join(", ")})`
+              : "";
+          differ.push(`${relative(root, f)}${with_}`);
+        }
       }
-      const alone = await outputs(group);
-      for (const f of group) {
-        if (alone.get(f) === whole.get(f)) continue;
-        const with_ =
-          group.length > 1
-            ? ` (with its import component: ${group.map((g) => relative(root, g)).join(", ")})`
-            : "";
-        differ.push(`${relative(root, f)}${with_}`);
-      }
-    }
-    expect(differ).toEqual([]);
-  }, 600_000);
+      expect(differ).toEqual([]);
+    },
+    900_000,
+  );
 });

@@ -9,7 +9,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { Project, ts } from "ts-morph";
+import { Project, type SourceFile, ts } from "ts-morph";
 
 /** Compiler options when the target has no tsconfig.json: permissive, modern, JSX. */
 const DEFAULT_OPTIONS: ts.CompilerOptions = {
@@ -51,4 +51,27 @@ export function createAnalysisProject(tsconfig: string | null): Project {
     }
   }
   return new Project({ compilerOptions: DEFAULT_OPTIONS });
+}
+
+const TYPESCRIPT_SOURCE = /\.(c|m)?tsx?$/;
+
+/**
+ * A TypeScript file held as a module even when it has no import or export (what
+ * `moduleDetection: force` does; ts-morph parses files itself, so the option alone does not reach
+ * them). Otherwise a script's top-level names are globals shared with every other script of the
+ * project, and a rewrite that adds a function to two scripts (the decided rewrites' helpers) is a
+ * duplicate declaration only when both are migrated together: the gate would then undo it, and a
+ * file would migrate differently depending on the unrelated files beside it. JavaScript keeps its
+ * own detection: marking a CommonJS file a module would hide its `module.exports` from its
+ * `require`s, and its scripts are not type-checked (`checkJs: false`).
+ */
+export function heldAsModule(file: SourceFile): SourceFile {
+  const node = file.compilerNode as { externalModuleIndicator?: unknown; isDeclarationFile: boolean };
+  if (
+    !node.isDeclarationFile &&
+    node.externalModuleIndicator === undefined &&
+    TYPESCRIPT_SOURCE.test(file.getFilePath())
+  )
+    node.externalModuleIndicator = true;
+  return file;
 }
