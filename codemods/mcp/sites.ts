@@ -17,7 +17,12 @@ export const NEEDS = [...DECISION_NAMES, "mechanical", "review"] as const;
 
 export const siteSchema = z.object({
   file: z.string().describe("the file, relative to the app's root (or the server's root)"),
-  line: z.number().int().describe("1-based line of the site in the text as given"),
+  line: z
+    .number()
+    .int()
+    .describe(
+      "1-based line of the site: in the given text for migrate_check, migrate_plan's `sites` and explain_site; in migrate_file's `sites`, as `migrate` reports it (the rewritten text before its markers)",
+    ),
   kind: z.enum(["call", "read", "escape"]),
   what: z.string().describe("the call or the field read, e.g. 'oddkit_get call', 'result.content'"),
   action: z.string().nullable().describe("the oddkit action of its call (search, catalog, get, …)"),
@@ -28,7 +33,7 @@ export const siteSchema = z.object({
 export const openSiteSchema = siteSchema.extend({
   need: z.enum(NEEDS).describe("what it waits on: a decision, a hand move (mechanical) or a review"),
   liftedBy: z
-    .string()
+    .record(z.string(), z.string())
     .nullable()
     .describe("the `decisions` input that lifts it in this version's rewrite, or null: move it by hand"),
 });
@@ -46,7 +51,7 @@ export function openSite(site: SiteRecord): OpenSite {
   return {
     ...site,
     need,
-    liftedBy: ruled ? JSON.stringify({ [ruled.decision]: ruled.value }) : null,
+    liftedBy: ruled ? { [ruled.decision]: ruled.value } : null,
   };
 }
 

@@ -7,12 +7,12 @@
  */
 import { structuredPatch } from "diff";
 import { z } from "zod";
-import { DECISION_NAMES, type DecisionChoices } from "../../migrate/decisions.js";
+import { DECISION_NAMES, type DecisionChoices, parseDecide } from "../../migrate/decisions.js";
 import type { SiteRecord } from "../../migrate/engine.js";
 import { displayPath } from "../../migrate/files.js";
 import type { MigrationSummary } from "../../migrate/run.js";
 import { type SiteNeed, siteNeed } from "../../migrate/site-need.js";
-import { dryRun } from "../engine-run.js";
+import { checkRun, dryRun } from "../engine-run.js";
 import { fileInput } from "../inputs.js";
 import { McpInputError } from "../limits.js";
 import { FILE_OUTCOMES, fileOutcome } from "../outcome.js";
@@ -39,7 +39,7 @@ export const explainSiteInput = z.object({
 });
 
 export const explainSiteOutput = z.object({
-  site: siteSchema.describe("the site, as `migrate` reports it without decisions"),
+  site: siteSchema.describe("the site, as `migrate --check` detects it in the given text"),
   need: z.enum(NEEDS),
   rule: z.string().describe("the contract rule that makes the site legacy"),
   decision: z
@@ -51,11 +51,18 @@ export const explainSiteOutput = z.object({
     })
     .nullable()
     .describe("the decision the site waits on, with its values and their effects (null: none lifts it)"),
-  liftedBy: z.string().nullable().describe("the `decisions` input that lifts it in this version's rewrite"),
+  liftedBy: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe("the `decisions` input that lifts it in this version's rewrite"),
   outcomes: z
     .array(
       z.object({
-        decisions: z.record(z.string(), z.string()).describe("the decisions of this run ({}: none taken)"),
+        decisions: z
+          .record(z.string(), z.string())
+          .describe(
+            "the decisions of this run: {} (none taken), then each value of the site's decision with every other decision at its recommended value",
+          ),
         status: z.enum([...SITE_STATUSES, "absent"]).describe("the site's status in this run"),
         file: z.enum(FILE_OUTCOMES),
         diff: z
@@ -104,9 +111,18 @@ function hunkAround(before: string, after: string, line: number): string | null 
     .join("\n");
 }
 
-function statusIn(summary: MigrationSummary, site: SiteRecord): SiteRecord["status"] | "absent" {
-  const same = summary.legacySites.filter((s) => s.file === site.file && s.line === site.line);
-  return (same.find((s) => s.what === site.what && s.kind === site.kind) ?? same[0])?.status ?? "absent";
+/**
+ * The site's status in a run: the run's record of the same kind and field at the same rank among
+ * those (a run reports lines of its rewritten text, so lines do not match across runs).
+ */
+function statusIn(
+  summary: MigrationSummary,
+  detected: readonly SiteRecord[],
+  site: SiteRecord,
+): SiteRecord["status"] | "absent" {
+  const same = (s: SiteRecord) => s.file === site.file && s.kind === site.kind && s.what === site.what;
+  const rank = detected.filter(same).indexOf(site);
+  return summary.legacySites.filter(same)[rank]?.status ?? "absent";
 }
 
 export async function explainSite(input: z.infer<typeof explainSiteInput>): Promise<ExplainSiteResult> {
@@ -122,20 +138,21 @@ export async function explainSite(input: z.infer<typeof explainSiteInput>): Prom
       );
       return { run, after: changed?.after ?? input.text };
     };
-    const base = await outcomeOf({});
-    const site = pickSite(
-      base.run.summary.legacySites.filter((s) => s.file === input.path),
-      input.line,
-      input.marker,
-    );
+    // Detection over the given text: its lines are the text's own.
+    const detected = (await checkRun(target)).summary.legacySites.filter((s) => s.file === input.path);
+    const site = pickSite(detected, input.line, input.marker);
     const need: SiteNeed = siteNeed(site);
     const { rule, decision } = ruleFor(need);
-    const runs: { decisions: DecisionChoices; run: typeof base }[] = [{ decisions: {}, run: base }];
-    for (const value of decision?.values ?? [])
-      runs.push({
-        decisions: { [decision!.name]: value.value },
-        run: await outcomeOf({ [decision!.name]: value.value }),
-      });
+    // A call migrates once each of its reads is lifted: each value is shown with the other decisions
+    // at their recommended values, so what changes between the runs is this decision alone.
+    const recommended = parseDecide("recommended");
+    const runs: { decisions: DecisionChoices; run: Awaited<ReturnType<typeof outcomeOf>> }[] = [
+      { decisions: {}, run: await outcomeOf({}) },
+    ];
+    for (const value of decision?.values ?? []) {
+      const decisions = { ...recommended, [decision!.name]: value.value };
+      runs.push({ decisions, run: await outcomeOf(decisions) });
+    }
     return {
       site,
       need,
@@ -144,7 +161,7 @@ export async function explainSite(input: z.infer<typeof explainSiteInput>): Prom
       liftedBy: isOpen(site) ? openSite(site).liftedBy : null,
       outcomes: runs.map(({ decisions, run }) => ({
         decisions: { ...decisions } as Record<string, string>,
-        status: statusIn(run.run.summary, site),
+        status: statusIn(run.run.summary, detected, site),
         file: fileOutcome(run.run.summary, input.path),
         diff: hunkAround(input.text, run.after, site.line),
       })),
