@@ -83,12 +83,13 @@ function pickSite(sites: readonly SiteRecord[], line?: number, marker?: string):
     throw new McpInputError(
       "give either `line` (the site's line in text) or `marker` (a marker's text), not both",
     );
+  // A marker names its site's field first ("result.content_hash: …" also holds "result.content"): the longest match wins.
   const matches =
     line !== undefined
       ? sites.filter((s) => s.line === line)
-      : sites.filter(
-          (s) => marker!.includes(s.what) || s.reason.includes(marker!) || marker!.includes(s.reason),
-        );
+      : sites
+          .filter((s) => marker!.includes(s.what) || s.reason.includes(marker!))
+          .sort((a, b) => b.what.length - a.what.length);
   const site = matches.find(isOpen) ?? matches[0];
   if (!site) {
     const where = line !== undefined ? `at line ${line}` : `matching '${marker}'`;
