@@ -105,7 +105,11 @@ describe("the codemod package stands apart from the library", () => {
   });
 
   it("carries the codemod toolchain; the library names none of it, not even as an optional peer", () => {
-    const toolchain = Object.keys(codemod.dependencies ?? {});
+    // The MCP SDK and zod are the library's own dependencies; the codemod's MCP server (codemods/mcp/)
+    // imports them too, so it declares them, in the library's ranges: they are no codemod toolchain.
+    const shared = ["@modelcontextprotocol/sdk", "zod"];
+    for (const name of shared) expect(codemod.dependencies?.[name], name).toBe(library.dependencies?.[name]);
+    const toolchain = Object.keys(codemod.dependencies ?? {}).filter((name) => !shared.includes(name));
     expect(toolchain).toEqual(expect.arrayContaining(["jscodeshift", "ts-morph", "diff", "cli-progress"]));
     for (const field of ["dependencies", "peerDependencies", "optionalDependencies"] as const) {
       const named = Object.keys(library[field] ?? {}).filter((name) => toolchain.includes(name));
