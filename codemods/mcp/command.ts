@@ -4,6 +4,7 @@
  * Streamable HTTP on 127.0.0.1, printing one line `listening on URL`. Runs
  * until SIGINT/SIGTERM, the CLI's abort, or (stdio) the end of stdin.
  */
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import type { CliContext } from "../cli-context.js";
@@ -15,6 +16,10 @@ interface McpFlags {
   port?: number;
   root?: string;
   corpus?: string;
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isDirectory() === true;
 }
 
 function parsePort(value: string): number {
@@ -56,6 +61,8 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .action(async (flags: McpFlags) => {
       if (flags.port !== undefined && !flags.http) throw new Error("--port goes with --http");
+      if (flags.root !== undefined && !(await isFolder(resolve(ctx.io.cwd, flags.root))))
+        throw new Error(`--root: '${flags.root}' is not a folder`);
       const options = {
         ...(flags.root ? { root: resolve(ctx.io.cwd, flags.root) } : {}),
         ...(flags.corpus ? { corpus: resolve(ctx.io.cwd, flags.corpus) } : {}),

@@ -134,7 +134,7 @@ export const COMMANDS: readonly CommandEntry[] = [
       "Serve the migration engine as MCP tools for coding agents (stdio, or Streamable HTTP with --http); see docs/codemods.md",
     exitCodes: {
       0: "stopped by SIGINT/SIGTERM or the end of stdin",
-      1: "the port cannot be bound, or the codemod package is not installed",
+      1: "the port cannot be bound, --root is not a folder, --port without --http, or the codemod package is not installed",
     },
     // The server lives in the codemod package beside the engine it exposes.
     load: () => loadCodemodCommand(undefined, MCP_COMMAND),
@@ -193,12 +193,12 @@ export interface CodemodCommand {
   readonly description: string;
 }
 
-const MIGRATE_COMMAND: CodemodCommand = {
+export const MIGRATE_COMMAND: CodemodCommand = {
   verb: "migrate",
   subpath: "cli",
   description: "Rewrite legacy oddkit call sites to the contract",
 };
-const MCP_COMMAND: CodemodCommand = {
+export const MCP_COMMAND: CodemodCommand = {
   verb: "mcp",
   subpath: "mcp-cli",
   description: "Serve the migration engine as MCP tools",

@@ -50,7 +50,7 @@ describe("plan → decide → migrate_file → check on get-article", () => {
   });
 
   it("migrate_file without decisions keeps the call on the legacy envelope and marks each read", async () => {
-    const result = await callTool<MigrateFileResult>(client, "migrate_file", file);
+    const result = await callTool<MigrateFileResult>(client, "migrate_file", { ...file });
     expect(result.status).toBe("flagged");
     expect(result.text).toContain("include_legacy_envelope: true");
     expect(result.markers.map((m) => m.reason.split(":")[0])).toContain("result.content");
