@@ -22,3 +22,16 @@ export function dryRun(target: EngineTarget, decisions?: DecisionChoices): Promi
 export function checkRun(target: EngineTarget): Promise<MigrationRun> {
   return migrate({ paths: target.paths, cwd: target.cwd, check: true });
 }
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `run` after every tool call before it in this process, whichever server or HTTP request
+ * it came from: each call loads a type-checked project (hundreds of MB for a large app), and two
+ * at once would only share the same cores. A failure is its own call's.
+ */
+export function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
+}

@@ -5,13 +5,13 @@
  * output schema. Every tool is read-only: texts sent are migrated in a
  * private scratch folder, a folder under the root is read and never written,
  * and nothing reaches the network (the plan's knowledge base is served in
- * memory). One engine run at a time: each loads a type-checked project, and
- * two at once would only share the same cores.
+ * memory). One engine run at a time in the process (engine-run.ts).
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { isOddkitError } from "oddkit-sdk";
 import type { z } from "zod";
+import { oneAtATime } from "./engine-run.js";
 import { MCP_MAX_FILE_BYTES, MCP_MAX_FILES, MCP_MAX_TOTAL_BYTES } from "./limits.js";
 import { explainSite, explainSiteInput, explainSiteOutput } from "./tools/explain-site.js";
 import { migrateCheck, migrateCheckInput, migrateCheckOutput } from "./tools/migrate-check.js";
@@ -60,13 +60,6 @@ export function createMigrationMcpServer(options: MigrationMcpServerOptions = {}
         "Migrate code that calls the legacy oddkit API to the retrieval disclosure contract. Rhythm: migrate_plan (which decisions the code needs and what each changes) → choose decisions (or 'recommended') → migrate_file per file (write its `text`, and any `neighbours` it returns, yourself) → migrate_check on the result (passes when no site is left unmigrated and unmarked). explain_site explains one marker. The tools never write files.",
     },
   );
-  let queue: Promise<unknown> = Promise.resolve();
-  /** Runs one engine call after the ones before it; its failure is its own. */
-  const serial = <T>(run: () => Promise<T>): Promise<T> => {
-    const next = queue.then(run, run);
-    queue = next.catch(() => undefined);
-    return next;
-  };
   const tool = <I extends z.ZodObject, O extends z.ZodObject>(
     name: (typeof MIGRATION_TOOL_NAMES)[number],
     title: string,
@@ -92,10 +85,11 @@ export function createMigrationMcpServer(options: MigrationMcpServerOptions = {}
       },
       (async (input: z.infer<I>) => {
         try {
-          return answer(await serial(() => run(input)));
+          return answer(await oneAtATime(() => run(input)));
         } catch (error) {
           return refusal(error);
         }
+        // The SDK types the callback from the schema's own type; over a generic schema it cannot tell.
       }) as never,
     );
 
