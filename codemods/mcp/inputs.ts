@@ -113,3 +113,10 @@ export function checkFiles(files: readonly FileInput[]): FileInput[] {
     );
   return checked;
 }
+
+/** The file named by `path` is one `migrate` does not read (its extension, a declaration file, a generated folder). */
+export function notRead(path: string): McpInputError {
+  return new McpInputError(
+    `path: '${path}' is not a file migrate reads: give a source file (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs; not a .d.ts) outside node_modules, dist, build and the other generated folders`,
+  );
+}

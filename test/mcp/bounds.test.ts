@@ -72,7 +72,7 @@ describe("size limits", () => {
   it("a path over MCP_MAX_PATH_LENGTH", async () => {
     const path = `${"a/".repeat(MCP_MAX_PATH_LENGTH)}x.ts`;
     expect(await refusalOf(client, "migrate_file", { path, text: SMALL })).toMatch(
-      /^McpInputError: files\[0\]\.path: the path is \d+ characters, over MCP_MAX_PATH_LENGTH \(512\)/,
+      /^McpInputError: path: the path is \d+ characters, over MCP_MAX_PATH_LENGTH \(512\)/,
     );
   });
 });
@@ -93,6 +93,27 @@ describe("paths stay inside their folder", () => {
         neighbours: [{ path, text: SMALL }],
       }),
     ).toMatch(why);
+  });
+
+  it("a file migrate does not read is refused, naming what it reads", async () => {
+    for (const path of ["script.py", "types/env.d.ts", "node_modules/lib/index.ts"])
+      expect(await refusalOf(client, "migrate_file", { path, text: SMALL })).toMatch(
+        new RegExp(
+          `^McpInputError: path: '${path.replaceAll(".", "\\.")}' is not a file migrate reads: give a source file`,
+        ),
+      );
+    expect(await refusalOf(client, "explain_site", { path: "a.py", text: SMALL, line: 1 })).toMatch(
+      /is not a file migrate reads/,
+    );
+  });
+
+  it("a path is taken in its normal form (./a.ts is a.ts)", async () => {
+    const result = await client.callTool({
+      name: "migrate_file",
+      arguments: { path: "./a.ts", text: SMALL },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ path: "a.ts", status: "no-sites", changed: false });
   });
 
   it("a folder without a root is refused, naming --root", async () => {

@@ -5,6 +5,8 @@
  * dry run of `migrate` over the file (and its neighbours) in a scratch
  * folder, shown as the diff hunk around the site.
  */
+
+import { posix } from "node:path";
 import { structuredPatch } from "diff";
 import { z } from "zod";
 import { DECISION_NAMES, type DecisionChoices, parseDecide } from "../../migrate/decisions.js";
@@ -13,7 +15,7 @@ import { displayPath } from "../../migrate/files.js";
 import type { MigrationSummary } from "../../migrate/run.js";
 import { type SiteNeed, siteNeed } from "../../migrate/site-need.js";
 import { checkRun, dryRun } from "../engine-run.js";
-import { fileInput } from "../inputs.js";
+import { checkRelativePath, fileInput, notRead } from "../inputs.js";
 import { McpInputError } from "../limits.js";
 import { FILE_OUTCOMES, fileOutcome } from "../outcome.js";
 import { isOpen, NEEDS, openSite, ruleFor, SITE_STATUSES, siteSchema } from "../sites.js";
@@ -126,9 +128,10 @@ function statusIn(
   return summary.legacySites.filter(same)[rank]?.status ?? "absent";
 }
 
-export async function explainSite(input: z.infer<typeof explainSiteInput>): Promise<ExplainSiteResult> {
+export async function explainSite(given: z.infer<typeof explainSiteInput>): Promise<ExplainSiteResult> {
+  const input = { ...given, path: checkRelativePath(given.path, "path") };
   const neighbours = input.neighbours ?? [];
-  if (neighbours.some((n) => n.path === input.path))
+  if (neighbours.some((n) => posix.normalize(n.path) === input.path))
     throw new McpInputError(`neighbours: '${input.path}' is the file explained: leave it out of neighbours`);
   return withScratchFiles([{ path: input.path, text: input.text }, ...neighbours], async (target) => {
     const outcomeOf = async (decisions: DecisionChoices) => {
@@ -140,7 +143,10 @@ export async function explainSite(input: z.infer<typeof explainSiteInput>): Prom
       return { run, after: changed?.after ?? input.text };
     };
     // Detection over the given text: its lines are the text's own.
-    const detected = (await checkRun(target)).summary.legacySites.filter((s) => s.file === input.path);
+    const checked = await checkRun(target);
+    if (!checked.outcomes.some((o) => displayPath(o.file, target.cwd) === input.path))
+      throw notRead(input.path);
+    const detected = checked.summary.legacySites.filter((s) => s.file === input.path);
     const site = pickSite(detected, input.line, input.marker);
     const need: SiteNeed = siteNeed(site);
     const { rule, decision } = ruleFor(need);

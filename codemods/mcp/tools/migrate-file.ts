@@ -6,11 +6,12 @@
  * lives in another file: the engine follows calls across files, and may
  * rewrite a neighbour together with the file (reported in `neighbours`).
  */
+import { posix } from "node:path";
 import { z } from "zod";
 import type { SiteRecord } from "../../migrate/engine.js";
 import { displayPath } from "../../migrate/files.js";
 import { dryRun } from "../engine-run.js";
-import { choicesOf, decisionsInput, fileInput } from "../inputs.js";
+import { checkRelativePath, choicesOf, decisionsInput, fileInput, notRead } from "../inputs.js";
 import { McpInputError } from "../limits.js";
 import { FILE_OUTCOMES, fileOutcome } from "../outcome.js";
 import { isOpen, openSite, openSiteSchema, siteSchema } from "../sites.js";
@@ -62,11 +63,14 @@ export const migrateFileOutput = z.object({
 });
 export type MigrateFileResult = z.infer<typeof migrateFileOutput>;
 
+/** How the engine's no-new-errors gate words a dropped rewrite (engine.ts, its fallback reason). */
 const TYPE_ERRORS = "the rewrite added type errors";
 
-export async function migrateFile(input: z.infer<typeof migrateFileInput>): Promise<MigrateFileResult> {
+export async function migrateFile(given: z.infer<typeof migrateFileInput>): Promise<MigrateFileResult> {
+  // The path as the engine shows it ("./a.ts" is "a.ts").
+  const input = { ...given, path: checkRelativePath(given.path, "path") };
   const neighbours = input.neighbours ?? [];
-  if (neighbours.some((n) => n.path === input.path))
+  if (neighbours.some((n) => posix.normalize(n.path) === input.path))
     throw new McpInputError(
       `neighbours: '${input.path}' is the file under migration: leave it out of neighbours`,
     );
@@ -75,6 +79,7 @@ export async function migrateFile(input: z.infer<typeof migrateFileInput>): Prom
     // The scratch folder holds the files at their given paths: the summary shows them so.
     const own = (file: string) => file === input.path;
     const outcome = outcomes.find((o) => own(displayPath(o.file, target.cwd)));
+    if (!outcome) throw notRead(input.path);
     const sites: SiteRecord[] = summary.legacySites.filter((s) => own(s.file));
     const failure = summary.failures.find((f) => own(f.file))?.message ?? null;
     const skipped = summary.skipped.find((s) => own(s.file))?.reason ?? null;
