@@ -129,6 +129,17 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => loadCodemodCommand(),
   },
   {
+    names: ["mcp"],
+    summary: () =>
+      "Serve the migration engine as MCP tools for coding agents (stdio, or Streamable HTTP with --http); see docs/codemods.md",
+    exitCodes: {
+      0: "stopped by SIGINT/SIGTERM or the end of stdin",
+      1: "the port cannot be bound, --root is not a folder, --port without --http, or the codemod package is not installed",
+    },
+    // The server lives in the codemod package beside the engine it exposes.
+    load: () => loadCodemodCommand(undefined, MCP_COMMAND),
+  },
+  {
     names: ["context"],
     summary: () =>
       "What to read before a task: constraints and definition of done inline, suggested documents as links (buildContext)",
@@ -175,16 +186,36 @@ export function exitCodesHelp(entry: CommandEntry): string {
 export const CODEMOD_PACKAGE = "@oddkit-sdk/codemod";
 export const CODEMOD_INSTALL_COMMAND = `npm i -D ${CODEMOD_PACKAGE}`;
 
+/** A command the codemod package implements: its verb and the package entry that registers it. */
+export interface CodemodCommand {
+  readonly verb: string;
+  readonly subpath: string;
+  readonly description: string;
+}
+
+export const MIGRATE_COMMAND: CodemodCommand = {
+  verb: "migrate",
+  subpath: "cli",
+  description: "Rewrite legacy oddkit call sites to the contract",
+};
+export const MCP_COMMAND: CodemodCommand = {
+  verb: "mcp",
+  subpath: "mcp-cli",
+  description: "Serve the migration engine as MCP tools",
+};
+
 /**
- * The `migrate` command from the codemod package, or a stand-in that names
- * the install command when the package (or one of its own dependencies)
- * cannot be loaded. The specifier is computed so that neither tsc nor a
- * bundler follows it into the codemod package. `load` is for tests.
+ * A command from the codemod package (`migrate` by default, `mcp`), or a
+ * stand-in that names the install command when the package (or one of its
+ * own dependencies) cannot be loaded. The specifier is computed so that
+ * neither tsc nor a bundler follows it into the codemod package. `load` is
+ * for tests.
  */
 export async function loadCodemodCommand(
   load: (specifier: string) => Promise<unknown> = (specifier) => import(specifier),
+  command: CodemodCommand = MIGRATE_COMMAND,
 ): Promise<CommandModule> {
-  const specifier = `${CODEMOD_PACKAGE}/cli`;
+  const specifier = `${CODEMOD_PACKAGE}/${command.subpath}`;
   try {
     const module = (await load(specifier)) as Partial<CommandModule>;
     if (typeof module.register !== "function") {
@@ -194,12 +225,12 @@ export async function loadCodemodCommand(
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw error;
-    return codemodPackageMissing(error as Error);
+    return codemodPackageMissing(error as Error, command);
   }
 }
 
-/** Stand-in for `migrate` when the codemod package cannot be loaded: exit 1 with the install command. */
-function codemodPackageMissing(error: Error): CommandModule {
+/** Stand-in for a codemod command when the package cannot be loaded: exit 1 with the install command. */
+function codemodPackageMissing(error: Error, command: CodemodCommand): CommandModule {
   const firstLine = error.message.split("\n")[0] ?? "";
   const absent = firstLine.includes(`'${CODEMOD_PACKAGE}'`) || firstLine.includes(`"${CODEMOD_PACKAGE}`);
   const why = absent
@@ -208,13 +239,13 @@ function codemodPackageMissing(error: Error): CommandModule {
   return {
     register(program, ctx) {
       program
-        .command("migrate")
-        .description(`Rewrite legacy oddkit call sites to the contract (needs ${CODEMOD_PACKAGE})`)
+        .command(command.verb)
+        .description(`${command.description} (needs ${CODEMOD_PACKAGE})`)
         .allowUnknownOption()
         .allowExcessArguments()
         .action(() => {
           ctx.io.stderr(
-            `oddkit-sdk migrate: ${why}.\nInstall it in this project with:\n  ${CODEMOD_INSTALL_COMMAND}`,
+            `oddkit-sdk ${command.verb}: ${why}.\nInstall it in this project with:\n  ${CODEMOD_INSTALL_COMMAND}`,
           );
           ctx.exit(1);
         });

@@ -6,7 +6,12 @@ import { describe, it } from "vitest";
 import { exampleRunner, tsExamples } from "../support/doc-examples.js";
 
 const blocks = tsExamples("docs/agents.md");
-const runExample = exampleRunner("agents-docs-", ["oddkit-sdk/agent", "oddkit-sdk", "oddkit-sdk/server"]);
+const runExample = exampleRunner("agents-docs-", [
+  "oddkit-sdk/agent",
+  "oddkit-sdk",
+  "oddkit-sdk/server",
+  "@oddkit-sdk/codemod/mcp",
+]);
 
 describe("docs/agents.md examples run as written", () => {
   it.each(blocks.map((b, i) => [b.heading, i, b.code] as const))(

@@ -22,7 +22,9 @@ import {
   CODEMOD_INSTALL_COMMAND,
   CODEMOD_PACKAGE,
   type CommandModule,
+  entryFor,
   loadCodemodCommand,
+  MCP_COMMAND,
 } from "../../src/cli/registry.js";
 import { ROOT } from "../support/doc-examples.js";
 
@@ -78,7 +80,11 @@ function specifiers(file: string): string[] {
 }
 
 /** Runs `register` of a command module the way main does, capturing output and exit code. */
-async function runCommand(module: CommandModule, args: string[]): Promise<{ code: number; err: string }> {
+async function runCommand(
+  module: CommandModule,
+  args: string[],
+  verb = "migrate",
+): Promise<{ code: number; err: string }> {
   const err: string[] = [];
   let code = 0;
   const program = new Command().exitOverride();
@@ -90,7 +96,7 @@ async function runCommand(module: CommandModule, args: string[]): Promise<{ code
     signal: new AbortController().signal,
   } as unknown as CliContext;
   module.register(program, ctx);
-  await program.parseAsync(["node", "oddkit-sdk", "migrate", ...args]);
+  await program.parseAsync(["node", "oddkit-sdk", verb, ...args]);
   return { code, err: err.join("") };
 }
 
@@ -105,7 +111,11 @@ describe("the codemod package stands apart from the library", () => {
   });
 
   it("carries the codemod toolchain; the library names none of it, not even as an optional peer", () => {
-    const toolchain = Object.keys(codemod.dependencies ?? {});
+    // The MCP SDK and zod are the library's own dependencies; the codemod's MCP server (codemods/mcp/)
+    // imports them too, so it declares them, in the library's ranges: they are no codemod toolchain.
+    const shared = ["@modelcontextprotocol/sdk", "zod"];
+    for (const name of shared) expect(codemod.dependencies?.[name], name).toBe(library.dependencies?.[name]);
+    const toolchain = Object.keys(codemod.dependencies ?? {}).filter((name) => !shared.includes(name));
     expect(toolchain).toEqual(expect.arrayContaining(["jscodeshift", "ts-morph", "diff", "cli-progress"]));
     for (const field of ["dependencies", "peerDependencies", "optionalDependencies"] as const) {
       const named = Object.keys(library[field] ?? {}).filter((name) => toolchain.includes(name));
@@ -261,6 +271,23 @@ describe("oddkit-sdk migrate delegates to the codemod package", () => {
     expect(result.code).toBe(1);
     expect(result.err).toContain("cannot load (Cannot find package 'jscodeshift'");
     expect(result.err).toContain(CODEMOD_INSTALL_COMMAND);
+  });
+
+  it("`mcp` is the package's too: loaded from its mcp-cli entry, and without the package exit 1 with the install command", async () => {
+    const asked: string[] = [];
+    const absent = await loadCodemodCommand(async (specifier) => {
+      asked.push(specifier);
+      throw Object.assign(new Error(`Cannot find package '${CODEMOD_PACKAGE}' imported from /x/y.js`), {
+        code: "ERR_MODULE_NOT_FOUND",
+      });
+    }, MCP_COMMAND);
+    expect(asked).toEqual([`${CODEMOD_PACKAGE}/mcp-cli`]);
+    const result = await runCommand(absent, ["--http"], "mcp");
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(`oddkit-sdk mcp: ${CODEMOD_PACKAGE} is not installed`);
+    expect(result.err).toContain(CODEMOD_INSTALL_COMMAND);
+    const installed = await entryFor("mcp")!.load();
+    expect(typeof installed.register).toBe("function");
   });
 
   it("any other failure of the package is not disguised as a missing install", async () => {

@@ -19,6 +19,8 @@ export const SOURCE_ENTRIES = {
   "oddkit-sdk/shim": join(ROOT, "src/shim/index.ts"),
   "oddkit-sdk/tokens": join(ROOT, "src/tokens.ts"),
   "oddkit-sdk/agent": join(ROOT, "src/agent/index.ts"),
+  // The codemod package's MCP server (docs/agents.md's migration session).
+  "@oddkit-sdk/codemod/mcp": join(ROOT, "codemods/mcp/index.ts"),
 } as const;
 export type SourceEntry = keyof typeof SOURCE_ENTRIES;
 
