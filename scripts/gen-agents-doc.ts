@@ -9,6 +9,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { MIGRATION_TOOL_NAMES, MIGRATION_TOOLS } from "../codemods/mcp/server.js";
 import { DECISIONS } from "../codemods/migrate/decisions.js";
 import {
   ACTION_SPECS,
@@ -122,6 +123,16 @@ function migrationSteps(): string {
   ].join("\n");
 }
 
+function migrationTools(): string {
+  return [
+    "Without a shell, run the same engine as MCP tools: `npx oddkit-sdk mcp` (stdio; `--http --port N` for Streamable HTTP on 127.0.0.1, `--root DIR` to read a folder in place). They never write files: write the texts they return yourself.",
+    "",
+    ...MIGRATION_TOOL_NAMES.map(
+      (name) => `- ${code(name)} (${MIGRATION_TOOLS[name].title}): ${MIGRATION_TOOLS[name].description}`,
+    ),
+  ].join("\n");
+}
+
 /** AGENTS.md as generated from the code. */
 export function renderAgentsDoc(): string {
   return `${[
@@ -151,6 +162,10 @@ export function renderAgentsDoc(): string {
     "",
     migrationSteps(),
     "",
+    "### The same steps as MCP tools",
+    "",
+    migrationTools(),
+    "",
     "### The decisions",
     "",
     decisionsList(),
@@ -160,7 +175,7 @@ export function renderAgentsDoc(): string {
     "- [docs/client.md](docs/client.md): the client, errors, caching and pagination.",
     "- [docs/helpers.md](docs/helpers.md): every helper with its cost.",
     "- [docs/codemods.md](docs/codemods.md): what `migrate` rewrites, with each decision.",
-    "- [docs/agents.md](docs/agents.md): browsing, evidence packets and grouped search for agents.",
+    "- [docs/agents.md](docs/agents.md): browsing, evidence packets and grouped search for agents, and a migration run through the MCP tools.",
   ].join("\n")}\n`;
 }
 

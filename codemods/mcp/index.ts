@@ -14,6 +14,7 @@ export {
   createMigrationMcpServer,
   MIGRATION_MCP_SERVER_NAME,
   MIGRATION_TOOL_NAMES,
+  MIGRATION_TOOLS,
   type MigrationMcpServerOptions,
 } from "./server.js";
 export type { ExplainSiteResult } from "./tools/explain-site.js";

@@ -37,6 +37,32 @@ export const MIGRATION_TOOL_NAMES = [
   "explain_site",
 ] as const;
 
+/** What each tool is for, as tools/list and AGENTS.md show it: its title and the description an agent acts on. */
+export const MIGRATION_TOOLS: Readonly<
+  Record<(typeof MIGRATION_TOOL_NAMES)[number], { readonly title: string; readonly description: string }>
+> = {
+  migrate_plan: {
+    title: "Plan a migration",
+    description:
+      "Start here. Given the app's files (path + text) or a folder under the server's root, returns every legacy oddkit site, the migration decisions they need with each one's measured effect on the knowledge base (what `oddkit-sdk migrate --plan` answers), and what `--decide recommended` would do to each file. Take the decisions from here into migrate_file's `decisions`.",
+  },
+  migrate_file: {
+    title: "Migrate one file",
+    description:
+      "Given one file's text (plus its neighbours' texts when a wrapper or a caller lives in another file) and the decisions taken, returns the rewritten text exactly as `oddkit-sdk migrate` would write it, the TODO(oddkit-migrate) markers left with their reasons, the open sites with what lifts each, and the no-new-errors gate's verdict. Writes nothing: write `text` (and every returned neighbour) to the repository yourself.",
+  },
+  migrate_check: {
+    title: "Check for unmigrated sites",
+    description:
+      "The `oddkit-sdk migrate --check` gate over the given files (or a folder under the root): every oddkit site with its status; `passed` is true when no legacy site is left neither migrated nor marked. Run it on the migrated texts before committing.",
+  },
+  explain_site: {
+    title: "Explain one site",
+    description:
+      "For one legacy site of a file (its line, or a marker's text), the contract rule that makes it legacy, the decision it waits on with its values, and the code it becomes with no decision and under each value (diff hunks). Use it to choose a decision or to move a marked site by hand.",
+  },
+};
+
 const BOUNDS = `Bounds: at most ${MCP_MAX_FILES} files and ${MCP_MAX_TOTAL_BYTES} bytes per call, ${MCP_MAX_FILE_BYTES} bytes per file; paths relative, never leaving their folder.`;
 
 /** A tool's answer: its structured result, and the same as JSON text for clients that read text only. */
@@ -62,8 +88,6 @@ export function createMigrationMcpServer(options: MigrationMcpServerOptions = {}
   );
   const tool = <I extends z.ZodObject, O extends z.ZodObject>(
     name: (typeof MIGRATION_TOOL_NAMES)[number],
-    title: string,
-    description: string,
     inputSchema: I,
     outputSchema: O,
     run: (input: z.infer<I>) => Promise<z.infer<O>>,
@@ -71,12 +95,12 @@ export function createMigrationMcpServer(options: MigrationMcpServerOptions = {}
     server.registerTool(
       name,
       {
-        title,
-        description: `${description} ${BOUNDS}`,
+        title: MIGRATION_TOOLS[name].title,
+        description: `${MIGRATION_TOOLS[name].description} ${BOUNDS}`,
         inputSchema,
         outputSchema,
         annotations: {
-          title,
+          title: MIGRATION_TOOLS[name].title,
           readOnlyHint: true,
           destructiveHint: false,
           idempotentHint: true,
@@ -93,37 +117,11 @@ export function createMigrationMcpServer(options: MigrationMcpServerOptions = {}
       }) as never,
     );
 
-  tool(
-    "migrate_plan",
-    "Plan a migration",
-    "Start here. Given the app's files (path + text) or a folder under the server's root, returns every legacy oddkit site, the migration decisions they need with each one's measured effect on the knowledge base (what `oddkit-sdk migrate --plan` answers), and what `--decide recommended` would do to each file. Take the decisions from here into migrate_file's `decisions`.",
-    migratePlanInput,
-    migratePlanOutput,
-    (input) => migratePlan(input, { root: options.root, corpus: options.corpus }),
+  tool("migrate_plan", migratePlanInput, migratePlanOutput, (input) =>
+    migratePlan(input, { root: options.root, corpus: options.corpus }),
   );
-  tool(
-    "migrate_file",
-    "Migrate one file",
-    "Given one file's text (plus its neighbours' texts when a wrapper or a caller lives in another file) and the decisions taken, returns the rewritten text exactly as `oddkit-sdk migrate` would write it, the TODO(oddkit-migrate) markers left with their reasons, the open sites with what lifts each, and the no-new-errors gate's verdict. Writes nothing: write `text` (and every returned neighbour) to the repository yourself.",
-    migrateFileInput,
-    migrateFileOutput,
-    migrateFile,
-  );
-  tool(
-    "migrate_check",
-    "Check for unmigrated sites",
-    "The `oddkit-sdk migrate --check` gate over the given files (or a folder under the root): every oddkit site with its status; `passed` is true when no legacy site is left neither migrated nor marked. Run it on the migrated texts before committing.",
-    migrateCheckInput,
-    migrateCheckOutput,
-    (input) => migrateCheck(input, options.root),
-  );
-  tool(
-    "explain_site",
-    "Explain one site",
-    "For one legacy site of a file (its line, or a marker's text), the contract rule that makes it legacy, the decision it waits on with its values, and the code it becomes with no decision and under each value (diff hunks). Use it to choose a decision or to move a marked site by hand.",
-    explainSiteInput,
-    explainSiteOutput,
-    explainSite,
-  );
+  tool("migrate_file", migrateFileInput, migrateFileOutput, migrateFile);
+  tool("migrate_check", migrateCheckInput, migrateCheckOutput, (input) => migrateCheck(input, options.root));
+  tool("explain_site", explainSiteInput, explainSiteOutput, explainSite);
   return server;
 }

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { MIGRATION_TOOL_NAMES } from "../../codemods/mcp/server.js";
 import { DECISIONS } from "../../codemods/migrate/decisions.js";
 import {
   AGENTS_DOC_PATH,
@@ -24,7 +25,7 @@ describe("AGENTS.md", () => {
     expect(readFileSync(AGENTS_DOC_PATH, "utf8"), STALE).toBe(renderAgentsDoc());
   });
 
-  it("names every action, helper and decision, and the public-renderer rule", () => {
+  it("names every action, helper, decision and migration tool, and the public-renderer rule", () => {
     const doc = renderAgentsDoc();
     for (const action of Object.keys(ACTION_SPECS)) expect(doc).toContain(`client.${action}(`);
     for (const row of USE_CASE_ROWS) expect(doc).toContain(`\`${row.functionName}(client`);
@@ -33,6 +34,7 @@ describe("AGENTS.md", () => {
       for (const v of d.values) expect(doc).toContain(`\`${v.value}\``);
     }
     expect(doc).toContain(PUBLIC_FILTER_RULE);
+    for (const tool of MIGRATION_TOOL_NAMES) expect(doc).toContain(`- \`${tool}\` (`);
   });
 
   const blocks = tsExamples("AGENTS.md");

@@ -49,11 +49,14 @@ describe("plan → decide → migrate_file → check on get-article", () => {
     expect(plan.recommended.remainingByNeed).toEqual([]);
   });
 
-  it("migrate_file without decisions keeps the call on the legacy envelope and marks each read", async () => {
+  it("migrate_file without decisions keeps the call on the legacy envelope and lists each read in its marker", async () => {
     const result = await callTool<MigrateFileResult>(client, "migrate_file", { ...file });
     expect(result.status).toBe("flagged");
     expect(result.text).toContain("include_legacy_envelope: true");
-    expect(result.markers.map((m) => m.reason.split(":")[0])).toContain("result.content");
+    expect(result.markers.map((m) => m.reason)).toContainEqual(
+      expect.stringMatching(/^kept on the legacy envelope/),
+    );
+    expect(result.text).toMatch(/\/\/ {3}- result\.content \(line \d+\): /);
     const content = result.openSites.find((s) => s.what === "result.content")!;
     expect(content).toMatchObject({ need: "content", liftedBy: { content: "body" } });
   });
@@ -79,7 +82,7 @@ describe("explain_site", () => {
   it("gives the contract rule and the code each value of the decision makes", async () => {
     const result = await callTool<ExplainSiteResult>(client, "explain_site", {
       ...file,
-      marker: "// TODO(oddkit-migrate): result.content_hash: reads the legacy envelope",
+      marker: "//   - result.content_hash (line 47): lifted by `--decide hash=contract`",
     });
     expect(result.site).toMatchObject({ line: 47, what: "result.content_hash", status: "unmigrated" });
     expect(result.need).toBe("hash");
@@ -87,7 +90,8 @@ describe("explain_site", () => {
     expect(result.decision?.values.map((v) => v.value)).toEqual(["contract"]);
     const [none, contract] = result.outcomes;
     expect(none).toMatchObject({ decisions: {}, status: "flagged", file: "flagged" });
-    expect(none!.diff).toContain("+  // TODO(oddkit-migrate): result.content_hash");
+    // With no decision the read's own lines stay: it is listed in its call's marker, above the call.
+    expect(none!.diff).toBeNull();
     expect(contract).toMatchObject({ status: "rewritten", file: "fully-migrated" });
     expect(contract!.diff).toContain(
       "+  return new Response(JSON.stringify({ markdown: doc.data.body, hash: doc.data.content_hash })",

@@ -36,7 +36,7 @@ export const explainSiteInput = z.object({
     .min(1)
     .optional()
     .describe(
-      "instead of line: a marker's text (a TODO(oddkit-migrate) line, or what it names, e.g. 'result.content')",
+      "instead of line: a marker's text (a TODO(oddkit-migrate) line, a read listed under one, or what it names, e.g. 'result.content')",
     ),
 });
 
