@@ -272,14 +272,14 @@ export function insertMarkers(text: string, sites: readonly Site[]): string {
   }
   const anchored = [...byCall].map(([call, group]) => {
     const anchor = anchorOf(sites, (group[0] as Site).file, call) as Site;
-    return { group, anchor, isCall: anchor.kind === "call" };
+    return { group, anchor, at: { isCall: anchor.kind === "call", marked: anchor.marker === "todo" } };
   });
   // The markers' heights first (they do not depend on the numbers): a listed read names its line in the output.
   const added = new Map<number, number>();
   for (const a of anchored)
     added.set(
       a.anchor.statementLine,
-      (added.get(a.anchor.statementLine) ?? 0) + callMarkerLines(a.group, a.isCall).length,
+      (added.get(a.anchor.statementLine) ?? 0) + callMarkerLines(a.group, a.at).length,
     );
   const starts = [...added.keys()].sort((x, y) => x - y);
   const finalLine = (line: number) =>
@@ -287,7 +287,7 @@ export function insertMarkers(text: string, sites: readonly Site[]): string {
   const byLine = new Map<number, string[]>();
   for (const a of anchored) {
     const markers = byLine.get(a.anchor.statementLine) ?? [];
-    markers.push(...callMarkerLines(a.group, a.isCall, finalLine));
+    markers.push(...callMarkerLines(a.group, a.at, finalLine));
     byLine.set(a.anchor.statementLine, markers);
   }
   for (const line of [...byLine.keys()].sort((a, b) => b - a)) {

@@ -85,15 +85,23 @@ export function listsRead(comments: readonly string[], what: string): boolean {
   return comments.some((c) => c.replace(/^\/\/\s*/, "").startsWith(listedPrefix(what)));
 }
 
+/** Where a call's marker goes: is the anchor the call itself, and does it carry a TODO already? */
+export interface MarkerAnchor {
+  readonly isCall: boolean;
+  /** A transform's note above the call: the reads are listed under it, with no second TODO line. */
+  readonly marked: boolean;
+}
+
 /**
  * The marker lines for one call's unmarked sites in a file (comment text, no indent): the call's
  * reason first when the call is among them, else the first site's, then the waiting reads.
  */
 export function callMarkerLines(
   group: readonly (MarkableSite & { readonly reason: string })[],
-  anchorIsCall: boolean,
+  anchor: MarkerAnchor,
   finalLine: (line: number) => number = (line) => line,
 ): string[] {
+  const anchorIsCall = anchor.isCall;
   const sorted = [...group].sort((a, b) => a.line - b.line || a.column - b.column);
   const head =
     sorted.find((s) => s.kind === "call") ?? (anchorIsCall ? null : (sorted[0] as (typeof sorted)[number]));
@@ -104,7 +112,7 @@ export function callMarkerLines(
     lines.push(
       `// ${TODO_TAG}: ${oneLine(head.kind === "call" ? head.reason : `${head.what}: ${head.reason}`)}`,
     );
-  else lines.push(`// ${TODO_TAG}: this call's reads still read the legacy shape`);
+  else if (!anchor.marked) lines.push(`// ${TODO_TAG}: this call's reads still read the legacy shape`);
   const listed = new Set<string>();
   const items: string[] = [];
   for (const s of rest) {
