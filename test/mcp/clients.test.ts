@@ -6,6 +6,7 @@
  * Lovable edge function get-article) under `decisions: "recommended"`.
  * Needs `npm run build` (npm test runs it first).
  */
+
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -14,6 +15,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MigrateFileResult } from "../../codemods/mcp/index.js";
+import { MIGRATION_TOOL_NAMES } from "../../codemods/mcp/server.js";
 import { BIN, type RunningHttp, startHttp } from "./bin.js";
 import { CORPUS, callTool, ROOT } from "./support.js";
 
@@ -51,12 +53,7 @@ describe.each(transports)("the SDK client over %s", (_, transport) => {
   it("lists the four tools, each with input and output schemas, read-only", async () => {
     expect(client.getServerVersion()?.name).toBe("oddkit-sdk-migrate");
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([
-      "migrate_plan",
-      "migrate_file",
-      "migrate_check",
-      "explain_site",
-    ]);
+    expect(tools.map((t) => t.name)).toEqual([...MIGRATION_TOOL_NAMES]);
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe("object");
       expect(tool.outputSchema?.type, tool.name).toBe("object");

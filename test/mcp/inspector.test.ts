@@ -5,10 +5,12 @@
  * Streamable HTTP: tools/list shows the four tools with their schemas, and
  * tools/call runs migrate_file on a real-world corpus file. Needs `npm run build`.
  */
+
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MIGRATION_TOOL_NAMES } from "../../codemods/mcp/server.js";
 import { BIN, type RunningHttp, startHttp } from "./bin.js";
 import { CORPUS, ROOT } from "./support.js";
 
@@ -50,12 +52,7 @@ describe.each(targets)("the MCP Inspector CLI over %s", (_, target) => {
         annotations?: { readOnlyHint?: boolean };
       }[];
     };
-    expect(tools.map((t) => t.name)).toEqual([
-      "migrate_plan",
-      "migrate_file",
-      "migrate_check",
-      "explain_site",
-    ]);
+    expect(tools.map((t) => t.name)).toEqual([...MIGRATION_TOOL_NAMES]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.outputSchema?.type).toBe("object");
