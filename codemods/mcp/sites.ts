@@ -5,6 +5,7 @@
  * states them, said once per need so an agent can act on a marker without
  * reading the docs first.
  */
+import { LEGACY_CATALOG_MAX_LIMIT, LEGACY_SEARCH_MAX_HITS } from "oddkit-sdk/shim";
 import { z } from "zod";
 import { decisionFor } from "../migrate/decided-reads.js";
 import { DECISION_NAMES, DECISIONS, type DecisionName } from "../migrate/decisions.js";
@@ -58,8 +59,7 @@ export function openSite(site: SiteRecord): OpenSite {
 const CONTRACT_RULES: Readonly<Record<DecisionName | "mechanical" | "review", string>> = {
   paths:
     "Entries are addressed by `uri`; no answer carries a repository `path` (docs/rules.md, Actions and Disclosure flags). Code that builds hrefs or slugs from a path needs a path derived from the URI.",
-  listings:
-    "Every listing is paginated with `limit`/`offset` under the flags' caps and reports `total`; the legacy cuts (the fat catalog's first 500, search's 5 hits, legacy page sizes) are not the contract's (docs/rules.md, Page sizes).",
+  listings: `Every listing is paginated with \`limit\`/\`offset\` under the flags' caps and reports \`total\`; the legacy cuts (the fat catalog's first ${LEGACY_CATALOG_MAX_LIMIT}, search's ${LEGACY_SEARCH_MAX_HITS} hits, legacy page sizes) are not the contract's (docs/rules.md, Page sizes).`,
   order:
     "A catalog lists in path or date order by code unit; 0.28.x sorted paths in locale order, so code that relied on the order sees documents move (docs/rules.md, Actions).",
   content:
