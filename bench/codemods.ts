@@ -15,7 +15,11 @@
  * time), with a floor beside it: jscodeshift itself running a minimal
  * rewriting transform (one identifier renamed in each consumer file, the file
  * printed by recast) over the same files — what any jscodeshift codemod that
- * rewrites those files pays before doing anything else.
+ * rewrites those files pays before doing anything else. At 100% consumers the
+ * floor also counts `tsc --noEmit` over the same files (the TypeScript the
+ * engine uses, with the compiler options it takes when the target has no
+ * tsconfig.json): a codemod that proves its rewrite adds no type error pays at
+ * least one type check; goal ≤ 1.5× that floor.
  *
  *   npm run build && npx tsx bench/codemods.ts [files=2000] [concurrency=2]
  */
@@ -120,6 +124,48 @@ async function jscodeshiftRun(
   return stats.seconds as number;
 }
 
+/** The options the engine's analysis project takes when the target has no tsconfig.json (codemods/migrate/detect/project.ts). */
+const ENGINE_DEFAULT_OPTIONS = {
+  allowJs: true,
+  checkJs: false,
+  noEmit: true,
+  target: "es2022",
+  module: "esnext",
+  moduleResolution: "bundler",
+  jsx: "preserve",
+  allowImportingTsExtensions: true,
+  esModuleInterop: true,
+  skipLibCheck: true,
+  strict: true,
+  resolveJsonModule: true,
+};
+
+/**
+ * Seconds of one `tsc --noEmit` over `paths`: the compiler's own program and pre-emit diagnostics,
+ * timed inside a fresh process from the program's creation (loading TypeScript is not counted, as
+ * neither tool's first import is).
+ */
+async function typeCheckRun(dir: string, paths: string[]): Promise<number> {
+  const config = join(dir, "tsconfig.bench.json");
+  await writeFile(config, JSON.stringify({ compilerOptions: ENGINE_DEFAULT_OPTIONS, files: paths }));
+  const result = await inChild(
+    dir,
+    "tsc-noemit",
+    `
+    import ts from ${JSON.stringify(pathToFileURL(require.resolve("typescript")).href)};
+    const start = performance.now();
+    const parsed = ts.getParsedCommandLineOfConfigFile(${JSON.stringify(config)}, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, " ")); } });
+    const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
+    const diagnostics = ts.getPreEmitDiagnostics(program);
+    console.log(JSON.stringify({ seconds: (performance.now() - start) / 1000, files: parsed.fileNames.length, diagnostics: diagnostics.length }));
+  `,
+  );
+  // A check over fewer files than migrate reads would understate the floor.
+  if (result.files !== paths.length)
+    throw new Error(`bench/codemods: tsc checked ${result.files} files, expected ${paths.length}`);
+  return result.seconds as number;
+}
+
 /** Seconds of `migrate --dry` over the repository's src/; every consumer file must come out changed. */
 async function migrateRun(dir: string, consumers: number): Promise<number> {
   const result = await inChild(
@@ -156,22 +202,32 @@ async function main(): Promise<void> {
       const base = await jscodeshiftRun(dir, paths, "noop-transform", NOOP, 0);
       const ours = await migrateRun(dir, consumers);
       const floor = await jscodeshiftRun(dir, paths, "rename-one-transform", RENAME_ONE, consumers);
+      const typeCheck = await typeCheckRun(dir, paths);
       rows.push({ name: `jscodeshift no-op (${label})`, seconds: base });
       rows.push({ name: `oddkit-sdk migrate --dry (${label})`, seconds: ours });
       rows.push({ name: `jscodeshift renaming one identifier per consumer file (${label})`, seconds: floor });
+      rows.push({ name: `tsc --noEmit over the same files (${label})`, seconds: typeCheck });
+      rows.push({ name: `floor: the renaming run + tsc --noEmit (${label})`, seconds: floor + typeCheck });
       const ratio = ours / base;
       goals.push(
         `goal: migrate vs jscodeshift no-op, ${FILES} files, ${label}: ${ratio.toFixed(2)}× its time (${(FILES / ours).toFixed(0)} vs ${(FILES / base).toFixed(0)} files/s), goal ≤ ${GOAL}×: ${ratio <= GOAL ? "met" : "NOT met"} (floor: jscodeshift rewriting one identifier per consumer file takes ${(floor / base).toFixed(2)}× the no-op's time)`,
       );
+      if (share === 1) {
+        const vsFloor = ours / (floor + typeCheck);
+        goals.push(
+          `goal: migrate vs the floor (jscodeshift renaming one identifier + tsc --noEmit), ${FILES} files, ${label}: ${vsFloor.toFixed(2)}× its time, goal ≤ ${GOAL}×: ${vsFloor <= GOAL ? "met" : "NOT met"}`,
+        );
+      }
     }
     console.log(
       `codemod throughput: ${FILES} files, concurrency ${CONCURRENCY} (jscodeshift: ${CONCURRENCY} workers; migrate: the engine beside ${Math.max(1, CONCURRENCY - 1)})\n`,
     );
     console.log("| run | seconds | files/s | time vs jscodeshift no-op |");
     console.log("| --- | ---: | ---: | ---: |");
-    for (let i = 0; i < rows.length; i += 3) {
+    const perMix = rows.length / 2;
+    for (let i = 0; i < rows.length; i += perMix) {
       const base = rows[i] as { name: string; seconds: number };
-      for (const row of rows.slice(i, i + 3)) {
+      for (const row of rows.slice(i, i + perMix)) {
         console.log(
           `| ${row.name} | ${row.seconds.toFixed(2)} | ${(FILES / row.seconds).toFixed(0)} | ${(row.seconds / base.seconds).toFixed(2)}× |`,
         );
