@@ -13,6 +13,40 @@ export const REVIEWED_MARKER = "oddkit-migrate-reviewed";
 /** Matches a marker line in any source (line or block comment), capturing the reason. */
 export const TODO_PATTERN = /TODO\(oddkit-migrate\):\s*(.*?)\s*(?:\*\/)?$/;
 
+/**
+ * A statement noted for several reasons carries one marker: the first reason on the TODO line, each
+ * further one on a comment line below it that starts with this (`//   also: <reason>`). The
+ * transforms write one TODO line a reason; `migrate` folds them (foldMarkers).
+ */
+export const ALSO_PREFIX = "also: ";
+
+/** Matches a further reason's line under a marker, capturing the reason. */
+export const ALSO_PATTERN = /^\s*\/\/ {3}also: (.*?)\s*$/;
+
+/** A line under a marker that belongs to it (a further reason, the reads it lists). */
+export const MARKER_CONTINUATION = /^\s*\/\/ {3}\S/;
+
+/** A marker's TODO line, capturing its indent and reason. */
+const TODO_LINE = /^(\s*)\/\/ TODO\(oddkit-migrate\): (.*)$/;
+
+/**
+ * One marker a statement: each TODO line right under another marker's lines at the same indent (two
+ * transforms noting one call, a transform's note and the engine's) becomes a further reason of the
+ * marker above it. Lines keep their places, so line numbers do not move.
+ */
+export function foldMarkers(lines: readonly string[]): string[] {
+  const out = [...lines];
+  let open: string | null = null; // the indent of the marker whose lines run down to here
+  for (let i = 0; i < out.length; i++) {
+    const line = out[i] as string;
+    const todo = TODO_LINE.exec(line);
+    if (todo && open === todo[1]) out[i] = `${open}//   ${ALSO_PREFIX}${todo[2]}`;
+    else if (todo) open = todo[1] as string;
+    else if (open !== null && !(line.startsWith(`${open}//`) && MARKER_CONTINUATION.test(line))) open = null;
+  }
+  return out;
+}
+
 /** The statement (direct child of a block or the program) that holds `path`. */
 export function enclosingStatement(path: Node): Node | null {
   let current = path;
@@ -57,8 +91,9 @@ export function addTodo(_j: JSCodeshift, path: Node, reason: string): boolean {
   if (!statementPath) return false;
   const statement = statementPath.value;
   if (isReviewed(statement)) return false;
-  const text = `${TODO_TAG}: ${reason}`;
-  if (commentsOf(statement).some((c) => String(c.value).trim() === text)) return false;
+  // A reason already in a marker, as its TODO line or as a further reason folded under one.
+  const noted = new Set([`${TODO_TAG}: ${reason}`, `${ALSO_PREFIX}${reason}`]);
+  if (commentsOf(statement).some((c) => noted.has(String(c.value).trim()))) return false;
   const reasons = pending.get(statement) ?? [];
   if (reasons.includes(reason)) return false;
   pending.set(statement, [...reasons, reason]);

@@ -19,10 +19,11 @@ import type { Project, SourceFile } from "ts-morph";
 import { selectTransforms } from "../index.js";
 import { CALL_ONLY_TRANSFORMS } from "../lib/names.js";
 import { mentionsOddkit } from "../lib/shapes.js";
+import { foldMarkers } from "../lib/todo.js";
 import { applyTransforms } from "./apply.js";
 import { acceptedAsWritten } from "./decided-reads.js";
 import type { DecisionChoices } from "./decisions.js";
-import { anchorOf, callMarkerLines } from "./detect/call-markers.js";
+import { anchorOf, callMarkerLines, markerComments } from "./detect/call-markers.js";
 import { type Detection, detect, type Group, type Site } from "./detect/index.js";
 import { createAnalysisProject, findTsconfig, heldAsModule } from "./detect/project.js";
 import { applyEdits, mappable, rewriteEdits, type TextEdit, windowEdits, wrapperEdits } from "./rewrite.js";
@@ -272,7 +273,12 @@ export function insertMarkers(text: string, sites: readonly Site[]): string {
   }
   const anchored = [...byCall].map(([call, group]) => {
     const anchor = anchorOf(sites, (group[0] as Site).file, call) as Site;
-    return { group, anchor, at: { isCall: anchor.kind === "call", marked: anchor.marker === "todo" } };
+    const marked = anchor.marker === "todo";
+    const oneLine = (t: string) => t.replace(/\s+/g, " ");
+    const block = marked ? oneLine(markerComments(lines, anchor.statementLine, anchor.line).join(" ")) : "";
+    const alsoReason =
+      marked && anchor.kind === "call" && !block.includes(oneLine(anchor.reason)) ? anchor.reason : undefined;
+    return { group, anchor, at: { isCall: anchor.kind === "call", marked, alsoReason } };
   });
   // The markers' heights first (they do not depend on the numbers): a listed read names its line in the output.
   const added = new Map<number, number>();
@@ -295,7 +301,7 @@ export function insertMarkers(text: string, sites: readonly Site[]): string {
     const indent = target.match(/^\s*/)?.[0] ?? "";
     lines.splice(line - 1, 0, ...(byLine.get(line) as string[]).map((m) => `${indent}${m}`));
   }
-  return (hasBom ? BOM : "") + lines.join(eol);
+  return (hasBom ? BOM : "") + foldMarkers(lines).join(eol);
 }
 
 function records(sites: readonly Site[], status: (s: Site) => SiteStatus): SiteRecord[] {

@@ -1,7 +1,7 @@
 /** One file through the transforms: apply, and describe the outcome (nothing is read or written here). */
 import { selectTransforms, type TransformEntry } from "../index.js";
 import type { SiteEvent } from "../lib/report.js";
-import { TODO_PATTERN, TODO_TAG } from "../lib/todo.js";
+import { ALSO_PATTERN, ALSO_PREFIX, MARKER_CONTINUATION, TODO_PATTERN, TODO_TAG } from "../lib/todo.js";
 import { applyTransforms } from "./apply.js";
 
 export interface FileOutcome {
@@ -34,9 +34,20 @@ export interface TodoMarker {
 export function scanTodos(text: string): TodoMarker[] {
   if (!text.includes(TODO_TAG)) return [];
   const markers: TodoMarker[] = [];
-  text.split(/\r?\n/).forEach((line, index) => {
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, index) => {
     const match = TODO_PATTERN.exec(line);
-    if (match) markers.push({ line: index + 1, reason: match[1] ?? "" });
+    if (!match) return;
+    // The marker's further reasons (`//   also: …` lines in the block below it) are part of what it asks.
+    const further: string[] = [];
+    for (let next = index + 1; next < lines.length; next++) {
+      const line = lines[next] ?? "";
+      if (!MARKER_CONTINUATION.test(line)) break;
+      const also = ALSO_PATTERN.exec(line);
+      if (also) further.push(also[1] ?? "");
+    }
+    const reason = [match[1] ?? "", ...further.map((r) => `${ALSO_PREFIX}${r}`)].join("; ");
+    markers.push({ line: index + 1, reason });
   });
   return markers;
 }

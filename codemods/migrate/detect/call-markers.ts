@@ -13,7 +13,7 @@
  * Detection reads it back: a read whose `what` the marker of its call's
  * anchor lists counts as marked, so a second run adds nothing.
  */
-import { TODO_TAG } from "../../lib/todo.js";
+import { ALSO_PREFIX, TODO_TAG } from "../../lib/todo.js";
 
 /** What an anchor and a listed read need of a site. */
 export interface MarkableSite {
@@ -90,6 +90,11 @@ export interface MarkerAnchor {
   readonly isCall: boolean;
   /** A transform's note above the call: the reads are listed under it, with no second TODO line. */
   readonly marked: boolean;
+  /**
+   * The call's own reason when a transform's note marks it and does not say it: written under the
+   * note as a further reason (`//   also: …`), so the one marker still says what blocks the call.
+   */
+  readonly alsoReason?: string;
 }
 
 /**
@@ -113,6 +118,7 @@ export function callMarkerLines(
       `// ${TODO_TAG}: ${oneLine(head.kind === "call" ? head.reason : `${head.what}: ${head.reason}`)}`,
     );
   else if (!anchor.marked) lines.push(`// ${TODO_TAG}: this call's reads still read the legacy shape`);
+  else if (anchor.alsoReason) lines.push(`//   ${ALSO_PREFIX}${oneLine(anchor.alsoReason)}`);
   const listed = new Set<string>();
   const items: string[] = [];
   for (const s of rest) {

@@ -118,10 +118,22 @@ function where(node: Node): { line: number; column: number; statementLine: numbe
     statement = outer ? statementOf(outer) : undefined;
   }
   const statementLine = statement ? statement.getStartLineNumber() : line;
-  // A site on a later line of a multi-line object literal gets its marker right above its property.
-  if (statementLine !== line && startsProperty(file, text, line))
+  // A site on a later line of a multi-line object literal gets its marker right above its property,
+  // unless a transform already noted the statement: the call's marker is then that note, not a second one.
+  if (statementLine !== line && startsProperty(file, text, line) && !notedAbove(text, statementLine))
     return { line, column, statementLine: line };
   return { line, column, statementLine };
+}
+
+/** Does the comment block right above line `statementLine` hold a `TODO(oddkit-migrate)` line? */
+function notedAbove(text: string, statementLine: number): boolean {
+  const lines = text.split(/\r?\n/, statementLine - 1);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = (lines[i] ?? "").trim();
+    if (!line.startsWith("//")) return false;
+    if (line.includes(TODO_TAG)) return true;
+  }
+  return false;
 }
 
 function startsProperty(file: SourceFile, text: string, line: number): boolean {
