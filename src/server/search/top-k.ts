@@ -95,6 +95,159 @@ export function listMaxWeight(p: Postings, list: ScoringList, cache: Float64Arra
 }
 
 /**
+ * The query's postings lists flattened in scoring order (term by term, each in its own order), as
+ * columns: `termFirst[t]` is where term t's lists begin; `pos`/`end` are each list's cursor.
+ */
+interface ListColumns {
+  readonly count: number;
+  /** How many times each distinct term occurs in the query (a repeated term adds its score again). */
+  readonly multiplicity: Float64Array;
+  readonly termFirst: Uint32Array;
+  readonly listTerm: Uint32Array;
+  readonly field: Uint8Array;
+  readonly coef: Float64Array;
+  readonly idf: Float64Array;
+  /** What the list can add to a score: its largest weight, for every occurrence of its term. */
+  readonly bound: Float64Array;
+  readonly pos: Uint32Array;
+  readonly end: Uint32Array;
+}
+
+function listColumns(p: Postings, plan: QueryPlan, maxWeights: Float64Array): ListColumns {
+  const termCount = plan.terms.length;
+  const multiplicity = new Float64Array(termCount);
+  for (const t of plan.occurrences) multiplicity[t]!++;
+  const termFirst = new Uint32Array(termCount + 1);
+  let count = 0;
+  plan.terms.forEach((lists, t) => {
+    termFirst[t] = count;
+    count += lists.length;
+  });
+  termFirst[termCount] = count;
+  const columns: ListColumns = {
+    count,
+    multiplicity,
+    termFirst,
+    listTerm: new Uint32Array(count),
+    field: new Uint8Array(count),
+    coef: new Float64Array(count),
+    idf: new Float64Array(count),
+    bound: new Float64Array(count),
+    pos: new Uint32Array(count),
+    end: new Uint32Array(count),
+  };
+  plan.terms.forEach((lists, t) => {
+    lists.forEach((list, i) => {
+      const f = termFirst[t]! + i;
+      columns.listTerm[f] = t;
+      columns.field[f] = list.field;
+      columns.coef[f] = list.coef;
+      columns.idf[f] = list.idf;
+      columns.bound[f] = list.coef * listMaxWeight(p, list, maxWeights) * multiplicity[t]!;
+      columns.pos[f] = p.start[list.key]!;
+      columns.end[f] = p.start[list.key + 1]!;
+    });
+  });
+  return columns;
+}
+
+/**
+ * The lists by bound, cheapest first, and the bound of a document only the first j of them hold:
+ * `prefixSum[j] × prefixTerms[j]` (its multiplier is the number of distinct terms it holds).
+ */
+function pruningOrder(
+  lists: ListColumns,
+  termCount: number,
+): { order: Uint32Array; prefixBound(j: number): number } {
+  const { bound, listTerm } = lists;
+  const order = Uint32Array.from(Array.from(bound.keys()).sort((a, b) => bound[a]! - bound[b]!));
+  const prefixSum = new Float64Array(lists.count + 1);
+  const prefixTerms = new Uint32Array(lists.count + 1);
+  const termSeen = new Uint8Array(termCount);
+  for (let j = 0; j < lists.count; j++) {
+    const f = order[j]!;
+    prefixSum[j + 1] = prefixSum[j]! + bound[f]!;
+    prefixTerms[j + 1] = prefixTerms[j]! + (termSeen[listTerm[f]!]! === 0 ? 1 : 0);
+    termSeen[listTerm[f]!] = 1;
+  }
+  return { order, prefixBound: (j) => prefixSum[j]! * prefixTerms[j]! };
+}
+
+/** The page so far: a heap of at most `size` documents whose root is its worst entry. */
+class Page {
+  private readonly docs: number[] = [];
+  private readonly scores: number[] = [];
+
+  constructor(
+    private readonly size: number,
+    private readonly pathRank: Uint32Array,
+  ) {}
+
+  get full(): boolean {
+    return this.docs.length === this.size;
+  }
+
+  /** The worst score on a full page. */
+  get worst(): number {
+    return this.scores[0]!;
+  }
+
+  /** Puts `doc` on the page when it is not full, or when it beats the worst entry (score, then path). */
+  offer(doc: number, score: number): void {
+    const { docs, scores } = this;
+    if (!this.full) {
+      docs.push(doc);
+      scores.push(score);
+      for (let i = docs.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (!this.worse(i, parent)) break;
+        this.swap(i, parent);
+        i = parent;
+      }
+      return;
+    }
+    if (!(score > scores[0]! || (score === scores[0] && this.pathRank[doc]! < this.pathRank[docs[0]!]!)))
+      return;
+    docs[0] = doc;
+    scores[0] = score;
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let top = i;
+      if (l < docs.length && this.worse(l, top)) top = l;
+      if (r < docs.length && this.worse(r, top)) top = r;
+      if (top === i) break;
+      this.swap(i, top);
+      i = top;
+    }
+  }
+
+  /** The page best first (higher score, then lower path rank). */
+  ranked(): TopK {
+    const { docs, scores, pathRank } = this;
+    const ids = Array.from(docs.keys()).sort(
+      (a, b) => scores[b]! - scores[a]! || pathRank[docs[a]!]! - pathRank[docs[b]!]!,
+    );
+    return { docs: ids.map((i) => docs[i]!), scores: ids.map((i) => scores[i]!) };
+  }
+
+  private worse(i: number, j: number): boolean {
+    const { docs, scores, pathRank } = this;
+    return scores[i]! < scores[j]! || (scores[i] === scores[j] && pathRank[docs[i]!]! > pathRank[docs[j]!]!);
+  }
+
+  private swap(i: number, j: number): void {
+    const { docs, scores } = this;
+    const d = docs[i]!;
+    docs[i] = docs[j]!;
+    docs[j] = d;
+    const s = scores[i]!;
+    scores[i] = scores[j]!;
+    scores[j] = s;
+  }
+}
+
+/**
  * The best `count` documents among those set in `kept` (a bitset of the query's
  * matches the caller's predicate accepts; `termBits` holds one bitset of the same
  * length per distinct term, the documents its lists reach), exactly as the exhaustive scorer
@@ -103,6 +256,10 @@ export function listMaxWeight(p: Postings, list: ScoringList, cache: Float64Arra
  * The unit of pruning is one postings list (a term in one field), not a whole term: a
  * common term's body list, with its low weight, becomes non-essential long before its
  * title list, so candidates come mostly from the short, heavily weighted lists.
+ *
+ * The candidate loop stays one function on purpose: a candidate's three phases (the cheap
+ * bound, the essential lists' weights, the look-ups in the non-essential ones) share the list
+ * cursors and per-candidate scratch columns, which as locals stay in the hot loop's registers.
  */
 export function topK(
   p: Postings,
@@ -116,50 +273,9 @@ export function topK(
   const termCount = plan.terms.length;
   if (count <= 0 || termCount === 0) return { docs: [], scores: [] };
   const words = kept.length;
-  const multiplicity = new Float64Array(termCount);
-  for (const t of plan.occurrences) multiplicity[t]!++;
-  // The lists flattened in scoring order (term by term, each in its own order): termFirst[t] is
-  // where term t's lists begin.
-  const termFirst = new Uint32Array(termCount + 1);
-  let listCount = 0;
-  plan.terms.forEach((lists, t) => {
-    termFirst[t] = listCount;
-    listCount += lists.length;
-  });
-  termFirst[termCount] = listCount;
-  const listTerm = new Uint32Array(listCount);
-  const field = new Uint8Array(listCount);
-  const coef = new Float64Array(listCount);
-  const idf = new Float64Array(listCount);
-  const bound = new Float64Array(listCount);
-  const pos = new Uint32Array(listCount);
-  const end = new Uint32Array(listCount);
-  plan.terms.forEach((lists, t) => {
-    lists.forEach((list, i) => {
-      const f = termFirst[t]! + i;
-      listTerm[f] = t;
-      field[f] = list.field;
-      coef[f] = list.coef;
-      idf[f] = list.idf;
-      // What this list can add to a score: its largest weight, for every occurrence of its term.
-      bound[f] = list.coef * listMaxWeight(p, list, maxWeights) * multiplicity[t]!;
-      pos[f] = p.start[list.key]!;
-      end[f] = p.start[list.key + 1]!;
-    });
-  });
-  // Lists by bound, cheapest first. A document only the first j of them hold scores at most
-  // prefixSum[j] × prefixTerms[j] (its multiplier is the number of distinct terms it holds).
-  const order = Uint32Array.from(Array.from(bound.keys()).sort((a, b) => bound[a]! - bound[b]!));
-  const prefixSum = new Float64Array(listCount + 1);
-  const prefixTerms = new Uint32Array(listCount + 1);
-  const termSeen = new Uint8Array(termCount);
-  for (let j = 0; j < listCount; j++) {
-    const f = order[j]!;
-    prefixSum[j + 1] = prefixSum[j]! + bound[f]!;
-    prefixTerms[j + 1] = prefixTerms[j]! + (termSeen[listTerm[f]!]! === 0 ? 1 : 0);
-    termSeen[listTerm[f]!] = 1;
-  }
-  const prefixBound = (j: number) => prefixSum[j]! * prefixTerms[j]!;
+  const lists = listColumns(p, plan, maxWeights);
+  const { count: listCount, multiplicity, termFirst, listTerm, field, coef, idf, bound, pos, end } = lists;
+  const { order, prefixBound } = pruningOrder(lists, termCount);
 
   const docs = p.docs;
   const freqs = p.freqs;
@@ -189,20 +305,7 @@ export function topK(
   const termShare = new Float64Array(termCount);
   const termHeld = new Uint8Array(termCount);
 
-  // The page so far: a heap whose root is its worst entry.
-  const heapDoc: number[] = [];
-  const heapScore: number[] = [];
-  const worse = (i: number, j: number) =>
-    heapScore[i]! < heapScore[j]! ||
-    (heapScore[i] === heapScore[j] && pathRank[heapDoc[i]!]! > pathRank[heapDoc[j]!]!);
-  const swap = (i: number, j: number) => {
-    const d = heapDoc[i]!;
-    heapDoc[i] = heapDoc[j]!;
-    heapDoc[j] = d;
-    const s = heapScore[i]!;
-    heapScore[i] = heapScore[j]!;
-    heapScore[j] = s;
-  };
+  const page = new Page(count, pathRank);
   let threshold = Number.NEGATIVE_INFINITY;
   let firstEssential = 0;
 
@@ -231,7 +334,7 @@ export function topK(
         quality += h;
         if (h === 1) rest += restBound[t]!;
       }
-      const full = heapDoc.length === count;
+      const full = page.full;
       if (full) {
         // A first bound from the lists' maxima (no weight computed): most candidates stop here.
         let cheap = rest;
@@ -281,35 +384,9 @@ export function topK(
           termShare[t] = share;
         }
         for (const t of plan.occurrences) if (termHeld[t]) total += termShare[t]!;
-        const score = roundScore(total * (quality || 1));
-        if (!full) {
-          heapDoc.push(doc);
-          heapScore.push(score);
-          for (let i = heapDoc.length - 1; i > 0; ) {
-            const parent = (i - 1) >> 1;
-            if (!worse(i, parent)) break;
-            swap(i, parent);
-            i = parent;
-          }
-        } else if (
-          score > heapScore[0]! ||
-          (score === heapScore[0] && pathRank[doc]! < pathRank[heapDoc[0]!]!)
-        ) {
-          heapDoc[0] = doc;
-          heapScore[0] = score;
-          for (let i = 0; ; ) {
-            const l = 2 * i + 1;
-            const r = l + 1;
-            let top = i;
-            if (l < heapDoc.length && worse(l, top)) top = l;
-            if (r < heapDoc.length && worse(r, top)) top = r;
-            if (top === i) break;
-            swap(i, top);
-            i = top;
-          }
-        }
-        if (heapDoc.length === count) {
-          threshold = heapScore[0]!;
+        page.offer(doc, roundScore(total * (quality || 1)));
+        if (page.full) {
+          threshold = page.worst;
           const before = firstEssential;
           while (firstEssential < listCount && safe(prefixBound(firstEssential + 1)) < threshold)
             firstEssential++;
@@ -323,8 +400,5 @@ export function topK(
       if (pos[f]! < end[f]! && docs[pos[f]!] === doc) pos[f]!++;
     }
   }
-  const ids = Array.from(heapDoc.keys()).sort(
-    (a, b) => heapScore[b]! - heapScore[a]! || pathRank[heapDoc[a]!]! - pathRank[heapDoc[b]!]!,
-  );
-  return { docs: ids.map((i) => heapDoc[i]!), scores: ids.map((i) => heapScore[i]!) };
+  return page.ranked();
 }
