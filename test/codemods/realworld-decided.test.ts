@@ -145,10 +145,6 @@ const DECIDED_STILL_FLAGGED = [
   "worker-page/src/index.ts",
   "embed-snippet/scripts/print-embed.mjs",
   "tested-lib/test/searchDocs.test.ts",
-  // a raw-fetch fat catalog parsed and destructured inline (`const { articles } = JSON.parse(…).result`)
-  // beside the code using it: complete-listing.ts pages a raw fetch only from a function returning
-  // `<result>.articles`
-  "sitemap-cron/src/cron.ts",
 ];
 
 describe("the whole corpus under --decide recommended (the real engine)", () => {
