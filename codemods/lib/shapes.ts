@@ -7,9 +7,12 @@ import { LEGACY_OPT_IN_PARAM, UNIFIED_TOOL } from "oddkit-sdk/contract";
 /** A file that opted into the legacy envelope (its legacy reads are deliberate during the cutover). */
 export const LEGACY_WINDOW_OPT_IN = new RegExp(`${LEGACY_OPT_IN_PARAM}\\s*:\\s*true`);
 
-/** The cheapest test: a file that never mentions oddkit holds no call site and no legacy shape. */
+/** Keys only a legacy reply has: a test's fake answer can hold them without naming oddkit anywhere. */
+const LEGACY_REPLY_KEYS = /\b(?:docs_considered|total_candidates|supersession_chain)\b/;
+
+/** The cheapest test: a file that never mentions oddkit (nor a legacy reply's own keys) holds no site. */
 export function mentionsOddkit(source: string): boolean {
-  return source.includes(UNIFIED_TOOL);
+  return source.includes(UNIFIED_TOOL) || LEGACY_REPLY_KEYS.test(source);
 }
 
 /** Could this file declare a legacy shape (a type with path and title, or a hits/articles list)? */

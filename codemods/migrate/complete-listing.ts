@@ -12,7 +12,10 @@
  * `{ data: { result } }`), so a page is one call of it. `sort_by: "path"`
  * needs `order`: `resort` sorts the joined list as 0.28.x did (locale order of
  * the path, here the path the URI names: exact where `paths` is), `contract`
- * keeps the contract's order. Reads: `articles` → `data`, `entry.metadata`
+ * keeps the contract's order. A raw fetch parsed by the statements after it
+ * (`const res = await fetch(…); …; const { articles } = JSON.parse(…).result
+ * as { articles: T[] };`) is a page too: those statements become the page
+ * function, returning the result. Reads: `articles` → `data`, `entry.metadata`
  * (the metadata flag, so pages of 100), `entry.path` (paths=uri), a client
  * filter on metadata (kept: it now sees every document), a destructured
  * `pagination` read for its `total_candidates` (→ `total`).
@@ -37,11 +40,27 @@ export interface ListingFunction {
   readonly returned: import("ts-morph").PropertyAccessExpression;
 }
 
+/**
+ * Statements of one block from the call's to a declaration destructuring the parsed result's
+ * articles (`const { articles } = JSON.parse(…).result as { articles: T[] };`), none of whose names
+ * is used after them: those statements are the page.
+ */
+export interface ListingStatements {
+  readonly statements: readonly Node[];
+  /** The `<parsed>.result` the declaration destructures (its cast left out). */
+  readonly result: Node;
+  /** The declaration's cast (`as { articles: T[] }`), whose `articles` member becomes `data`. */
+  readonly cast: import("ts-morph").AsExpression | null;
+  readonly binding: import("ts-morph").BindingElement;
+}
+
 export interface CompleteListing {
   /** Fields from the call's awaited value to the `result` (empty: the value is the result). */
   readonly resultPath: readonly string[];
   /** Set when the page is the body of the function holding the call (the reply is parsed inside it). */
   readonly fn: ListingFunction | null;
+  /** Set when the page is the statements from the call to the one destructuring the result. */
+  readonly range: ListingStatements | null;
   readonly sortByPath: boolean;
   readonly metadata: boolean;
   readonly resort: boolean;
@@ -96,6 +115,54 @@ function listingFunction(group: Group): ListingFunction | null {
   )
     return null;
   return { body, returned };
+}
+
+/** The call's statements up to the one destructuring the result's articles, when they are a page. */
+function listingStatements(group: Group): ListingStatements | null {
+  const first = statementOf(group.call.node);
+  const block = first?.getParent();
+  if (!first || !block || !Node.isBlock(block)) return null;
+  const fn = block.getParent();
+  if (!fn || !isFunctionLike(fn) || !(fn as unknown as { isAsync(): boolean }).isAsync()) return null;
+  const results = group.reads.filter((r) => r.what.startsWith("result."));
+  if (results.length !== 1 || results[0]?.what !== "result.articles") return null;
+  const binding = results[0].node;
+  if (!Node.isBindingElement(binding) || binding.getPropertyNameNode() || binding.getInitializer())
+    return null;
+  const pattern = binding.getParent();
+  const declaration = pattern?.getParent();
+  if (!Node.isObjectBindingPattern(pattern) || pattern.getElements().length !== 1) return null;
+  if (!Node.isVariableDeclaration(declaration)) return null;
+  const last = statementOf(declaration);
+  if (!last || last.getParent() !== block || !Node.isVariableStatement(last)) return null;
+  if (last.getDeclarations().length !== 1) return null;
+  let init = declaration.getInitializer();
+  let cast: import("ts-morph").AsExpression | null = null;
+  if (init && Node.isAsExpression(init)) {
+    cast = init;
+    init = init.getExpression();
+  }
+  if (!init || !Node.isPropertyAccessExpression(init) || init.getName() !== "result") return null;
+  if (cast) {
+    const type = cast.getTypeNode();
+    if (!type || !Node.isTypeLiteral(type) || !type.getProperty("articles")) return null;
+  }
+  const all = block.getStatements();
+  const from = all.indexOf(first as never);
+  const to = all.indexOf(last as never);
+  if (from < 0 || to <= from) return null;
+  const statements = all.slice(from, to + 1);
+  // The page's own names (the response, the parsed reply) must not be used after it.
+  const end = last.getEnd();
+  for (const statement of statements.slice(0, -1)) {
+    if (!Node.isVariableStatement(statement)) continue;
+    for (const d of statement.getDeclarations()) {
+      const name = d.getNameNode();
+      if (!Node.isIdentifier(name)) return null;
+      if (name.findReferencesAsNodes().some((ref) => ref.getStart() > end)) return null;
+    }
+  }
+  return { statements, result: init, cast, binding };
 }
 
 /** A destructured `pagination` that is the pattern's last element, read only for its total. */
@@ -166,14 +233,17 @@ export function completeListing(group: Group, choices: DecisionChoices): Complet
     .filter((r) => r.what.startsWith("result."))
     .map((r) => resultPathOf(group, r)?.join(".") ?? null);
   let fn: ListingFunction | null = null;
+  let range: ListingStatements | null = null;
   if (paths.some((p) => p === null) || new Set(paths).size !== 1) {
     fn = listingFunction(group);
-    if (!fn) return null;
+    if (!fn) range = listingStatements(group);
+    if (!fn && !range) return null;
   }
-  const resultPath = fn ? [] : (paths[0] as string).split(".").filter(Boolean);
+  const resultPath = fn || range ? [] : (paths[0] as string).split(".").filter(Boolean);
   return {
     resultPath,
     fn,
+    range,
     sortByPath: sortBy === "path",
     metadata: group.reads.some(
       (r) => r.what === "entry.metadata" || r.what.startsWith("filter on metadata."),
@@ -239,15 +309,22 @@ export function completeListingEdits(
   const marker = callOnlyMarker(call);
   const edits: Edit[] = plan.fn
     ? [functionPageEdit(plan.fn, call, page, marker, everyPage, extra)]
-    : [
-        {
-          node: call,
-          start: call.getStart(),
-          end: call.getEnd(),
-          text: `${everyPage}((offset) => ${page}${extra})`,
-        },
-        ...(marker ? [{ node: call, ...marker }] : []),
-      ];
+    : plan.range
+      ? [
+          statementsPageEdit(plan.range, plan.derivedPaths, call, page, marker, everyPage, extra),
+          ...(marker && marker.end <= (plan.range.statements[0] as Node).getStart()
+            ? [{ node: call, ...marker }]
+            : []),
+        ]
+      : [
+          {
+            node: call,
+            start: call.getStart(),
+            end: call.getEnd(),
+            text: `${everyPage}((offset) => ${page}${extra})`,
+          },
+          ...(marker ? [{ node: call, ...marker }] : []),
+        ];
   const noted = new Set<number>();
   for (const read of group.reads) {
     const node = read.node;
@@ -257,7 +334,7 @@ export function completeListingEdits(
           noted.add(e.start);
           edits.push(e);
         }
-    } else if (read.what === "result.articles" && plan.fn) {
+    } else if (read.what === "result.articles" && (plan.fn || plan.range)) {
       // The page returns the result; the function returns the joined list (functionPageEdit).
     } else if (read.what === "result.articles") {
       const element = Node.isBindingElement(node) ? node : node.getParent();
@@ -315,6 +392,52 @@ function functionPageEdit(
     start: open,
     end: close,
     text: `\n${indent}  const listing = await ${everyPage}(async (offset) => {${body}${indent}  }${extra});\n${indent}  return listing.data;\n${indent}`,
+  };
+}
+
+/**
+ * The statements become the page: `const { data: articles } = (await oddkitEveryPage(async (offset) => {
+ * …statements, returning the result… })) as { data: T[] };`.
+ */
+function statementsPageEdit(
+  range: ListingStatements,
+  derivedPaths: boolean,
+  call: Node,
+  page: string,
+  marker: { start: number; end: number; text: string } | null,
+  everyPage: string,
+  extra: string,
+): Edit {
+  const file = call.getSourceFile().getFullText();
+  const first = range.statements[0] as Node;
+  const last = range.statements.at(-1) as Node;
+  const start = first.getStart();
+  const pageEnd = (range.statements.at(-2) as Node).getEnd();
+  const inner = [{ start: call.getStart(), end: call.getEnd(), text: page }, ...(marker ? [marker] : [])]
+    .filter((e) => e.start >= start && e.end <= pageEnd)
+    .sort((a, b) => b.start - a.start);
+  let text = file.slice(start, pageEnd);
+  for (const e of inner) text = text.slice(0, e.start - start) + e.text + text.slice(e.end - start);
+  const lineStart = file.lastIndexOf("\n", start) + 1;
+  const indent = file.slice(lineStart, start).match(/^\s*/)?.[0] ?? "";
+  const body = text.replace(/\n(?=[^\n])/g, "\n  ");
+  const binding = range.binding.getName();
+  const cast = range.cast?.getTypeNode();
+  // Paths derived from URIs read `entry.uri`, which an entry type written for `path` may not declare
+  // (every contract entry has one).
+  let castText = "";
+  if (cast) {
+    castText = cast.getText().replace(/\barticles(\??\s*:)/, "data$1");
+    if (derivedPaths)
+      castText = castText.replace(/\bdata(\??\s*:\s*)([\w.]+)\[\]/, "data$1Array<$2 & { uri: string }>");
+    castText = ` as ${castText}`;
+  }
+  const decl = (last as import("ts-morph").VariableStatement).getDeclarationKind();
+  return {
+    node: call,
+    start,
+    end: last.getEnd(),
+    text: `${decl} { data: ${binding} } = (await ${everyPage}(async (offset) => {\n${indent}  ${body}\n${indent}  return ${range.result.getText()};\n${indent}}${extra}))${castText};`,
   };
 }
 

@@ -43,11 +43,28 @@ export function siteNeed(site: NeedSite): SiteNeed {
   return "mechanical";
 }
 
+/**
+ * Legacy reads the contract has nothing for and no decision lifts: the marker says so, rather than
+ * pointing at a counterpart that does not exist.
+ */
+const NO_COUNTERPART: ReadonlyArray<readonly [RegExp, string]> = [
+  [
+    /^result\.(overlay_hits|baseline_hits)$/,
+    "grouped results (result_grouping other than merged) have no contract counterpart and no decision lifts them: the contract serves one merged ranking; rewrite the code for one list",
+  ],
+  [
+    /^result\.(section|available_sections|requested_section)$/,
+    "get's sections have no contract counterpart and no decision lifts them: get the body (data.body) and cut the section in code",
+  ],
+];
+
 /** What would lift a read of the legacy envelope, as its marker says it. */
 export function liftHint(action: string | null, what: string): string {
   const ruled = decisionFor(action, what);
   if (ruled)
     return `lifted by \`--decide ${ruled.decision}=${ruled.value}\` (the call migrates once each of its reads is lifted; \`migrate --plan\` shows what that changes)`;
+  const none = NO_COUNTERPART.find(([pattern]) => pattern.test(what));
+  if (none) return none[1];
   const need = siteNeed({ kind: "read", what, action, reason: "" });
   if (need === "mechanical" || need === "review")
     return "its contract counterpart is not rewritten in this shape yet: move it by hand (docs/codemods.md lists the counterparts)";

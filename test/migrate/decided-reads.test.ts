@@ -194,6 +194,20 @@ const PUBLIC_ESSAYS = consumer(`export async function essays() {
   return articles.filter((a) => a.metadata.exposure === "public").map((a) => a.uri);
 }`);
 
+/** A raw fetch parsed by the statements after it, the list destructured beside the code using it. */
+const INLINE_SITEMAP = `export async function sitemap() {
+  const res = await fetch("https://oddkit.example/mcp", {
+    method: "POST",
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call",
+      params: { name: "oddkit_catalog", arguments: { sort_by: "path", limit: 500 } } }),
+  });
+  if (!res.ok) throw new Error(String(res.status));
+  const rpc = await res.json();
+  const { articles } = JSON.parse(rpc.result.content[0].text).result;
+  return articles.map((a) => a.path);
+}
+`;
+
 /** Every document a listing holds, all pages joined (a server's own paging, not the rewrite's). */
 async function everyEntry(target: ReferenceServer, args: Record<string, unknown>, list: "articles" | "data") {
   const all: Array<{ uri: string; metadata?: Record<string, unknown> }> = [];
@@ -233,6 +247,18 @@ describe("catalog listings under listings=complete", () => {
     // The legacy cut listed 500 of them.
     expect(((await run(SITEMAP, legacy, "sitemap", "")) as string[]).length).toBe(500);
     expect(after.length).toBeGreaterThan(500);
+  });
+
+  it("a raw fetch parsed inline: the statements from the fetch to the parse are the page", async () => {
+    const out = migrate(INLINE_SITEMAP, recommended, "inline-sitemap.mjs");
+    expect(out).toContain("const { data: articles } = (await oddkitEveryPage(async (offset) => {");
+    expect(out).not.toContain("TODO(oddkit-migrate)");
+    const after = (await run(out, contract, "sitemap", "")) as string[];
+    const every = await everyEntry(contract, { sort_by: "path", limit: 500, include: KINDS_ALL }, "data");
+    expect(after).toEqual(
+      every.map((e) => pathForKlappyUri(e.uri) ?? e.uri).sort((a, b) => a.localeCompare(b, "en-US")),
+    );
+    expect(migrate(out, recommended, "inline-sitemap.mjs")).toBe(out);
   });
 
   it("order=contract: every document in the contract's order", async () => {

@@ -15,6 +15,7 @@ import { dirname, join, posix, relative, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mentionsOddkit } from "../../codemods/lib/shapes.js";
 import { type DecisionChoices, parseDecide } from "../../codemods/migrate/decisions.js";
+import { BundlerAliases } from "../../codemods/migrate/detect/bundler-alias.js";
 import { migrate } from "../../codemods/migrate/run.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -118,13 +119,19 @@ const IMPORT =
   /(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g;
 const RESOLVE = ["", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", "/index.ts", "/index.tsx", "/index.js"];
 
-/** The files of the set `file` imports (relative specifiers only: nothing else is in the set). */
+const aliases = new BundlerAliases();
+
+/**
+ * The files of the set `file` imports: relative specifiers, and those a bundler alias resolves
+ * (`@/lib/oddkit` through a vite.config, as the engine resolves them); nothing else is in the set.
+ */
 function importsOf(file: string, text: string, known: ReadonlySet<string>): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(IMPORT)) {
-    const spec = m[1] ?? m[2] ?? m[3] ?? "";
-    if (!spec.startsWith(".")) continue;
-    const base = posix.join(posix.dirname(file), spec);
+    const written = m[1] ?? m[2] ?? m[3] ?? "";
+    const spec = written.startsWith(".") ? written : aliases.substitute(written, file);
+    if (spec === null) continue;
+    const base = spec.startsWith(".") ? posix.join(posix.dirname(file), spec) : spec;
     const stem = base.replace(/\.(c|m)?(j|t)sx?$/, "");
     const hit = [...RESOLVE.map((e) => base + e), ...RESOLVE.map((e) => stem + e)].find((t) => known.has(t));
     if (hit) found.push(hit);

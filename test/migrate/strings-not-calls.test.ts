@@ -35,6 +35,8 @@ const POSITIONS: Record<string, (t: string) => string> = {
     `switch (name) {\n    case "${t}":\n      label = "lookup";\n      break;\n    default:\n      label = name;\n  }`,
   "names array": (t) => `const KNOWN = ["${t}"];\n  if (!KNOWN.includes(name)) unknown++;`,
   "usage recorder": (t) => `record("${t}", { tokens });`,
+  "event shaped like a request": (t) =>
+    `const event = { name: "${t}", arguments: "redacted" };\n  void event;`,
 };
 
 const HEADER = `// Usage report for the oddkit tools the assistant called.

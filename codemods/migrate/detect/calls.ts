@@ -43,6 +43,12 @@ export interface CallSite {
   /** Steps the wrapper's return value has already taken (e.g. `["result"]`), for calls of a wrapper. */
   readonly startSteps: readonly string[];
   readonly startParsed: boolean;
+  /**
+   * A call held as data, not code: `text` is a call written inside a string (an HTML page's `<script>`
+   * a worker serves, a generated snippet), `fixture` a legacy reply written as an object literal (a
+   * test's fake server answer). Found and flagged, never rewritten: nothing in them runs as this code.
+   */
+  readonly held?: "text" | "fixture";
 }
 
 const TOOL_KEYS = new Set(["name", "tool", "toolName", "tool_name"]);
@@ -50,6 +56,43 @@ const ARGS_KEYS = ["arguments", "args", "params", "parameters"];
 
 function isToolName(text: string): boolean {
   return text === UNIFIED_TOOL || actionForTool(text) !== null;
+}
+
+const TOOLS_CALL = "tools/call";
+
+/** The literal text of a template (its substitutions left out: they are code, not the text). */
+function templateText(node: ts.TemplateExpression): string {
+  return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join("");
+}
+
+/** `name: "oddkit_search"` (or `'oddkit'`, or the name as callTool's first argument) in code held as text. */
+const TOOL_IN_TEXT = new RegExp(
+  String.raw`(?:\bname\s*:\s*|callTool\(\s*)["'\x60](${UNIFIED_TOOL}(?:_[a-z]+)?)["'\x60]`,
+  "g",
+);
+
+/** The oddkit retrieval tools a request written in `text` names (a `tools/call` in a string). */
+export function toolsInText(text: string): string[] {
+  if (!text.includes(TOOLS_CALL)) return [];
+  const tools: string[] = [];
+  for (const m of text.matchAll(TOOL_IN_TEXT)) {
+    const tool = m[1] as string;
+    if (isToolName(tool) && !tools.includes(tool)) tools.push(tool);
+  }
+  return tools;
+}
+
+/** Keys only a legacy reply carries, by action: an object literal holding them is a legacy reply fixture. */
+function legacyReplyShape(node: ts.ObjectLiteralExpression): Action | null {
+  const keys = new Set<string>();
+  for (const p of node.properties) {
+    const name = p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : null;
+    if (name !== null) keys.add(name);
+  }
+  if (keys.has("docs_considered") && (keys.has("hits") || keys.has("status"))) return "search";
+  if (keys.has("articles") && keys.has("pagination")) return "catalog";
+  if (keys.has("supersession_chain") && keys.has("status")) return "resolve";
+  return null;
 }
 
 export function stringValue(node: Node | undefined): string | null {
@@ -209,10 +252,12 @@ function forEachCandidate(file: SourceFile, visit: (node: Node) => void): void {
   const walk = (node: ts.Node): undefined => {
     if (
       ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
-        ? isToolName(node.text)
+        ? isToolName(node.text) || node.text.includes(TOOLS_CALL)
         : ts.isPropertyAssignment(node) ||
           ts.isShorthandPropertyAssignment(node) ||
-          (ts.isTemplateExpression(node) && node.head.text === `${UNIFIED_TOOL}_`)
+          (ts.isTemplateExpression(node) &&
+            (node.head.text === `${UNIFIED_TOOL}_` || templateText(node).includes(TOOLS_CALL))) ||
+          (ts.isObjectLiteralExpression(node) && legacyReplyShape(node) !== null)
     )
       visit(wrap(node));
     ts.forEachChild(node, walk);
@@ -359,12 +404,27 @@ function parameterSends(fn: Node, index: number, depth: number): boolean {
  * as metric labels or log fields) it only names the tool.
  */
 function isToolRequest(object: ObjectLiteralExpression, call: Node | null): boolean {
-  if (ARGS_KEYS.some((k) => object.getProperty(k))) return true;
+  // A tool's arguments are an object: `{ name: "oddkit_get", arguments: "redacted" }` is a label.
+  if (ARGS_KEYS.some((k) => object.getProperty(k) && !isPrimitiveLiteral(getProp(object, k)))) return true;
   if (call && /callTool$/i.test(calleeName(call))) return true;
   const holder = object.getParent();
   const envelope = Node.isPropertyAssignment(holder) ? holder.getParent() : undefined;
   return (
     Node.isObjectLiteralExpression(envelope) && stringValue(getProp(envelope, "method")) === "tools/call"
+  );
+}
+
+function isPrimitiveLiteral(node: Node | undefined): boolean {
+  if (!node) return false;
+  const n = unwrap(node);
+  return (
+    Node.isStringLiteral(n) ||
+    Node.isNoSubstitutionTemplateLiteral(n) ||
+    Node.isTemplateExpression(n) ||
+    Node.isNumericLiteral(n) ||
+    Node.isTrueLiteral(n) ||
+    Node.isFalseLiteral(n) ||
+    Node.isNullLiteral(n)
   );
 }
 
@@ -424,6 +484,23 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
     });
   };
 
+  const heldSite = (node: Node, held: "text" | "fixture", tool: string | null) => {
+    if (tool === null) return;
+    push({
+      node,
+      at: node,
+      tool,
+      action: actionForTool(tool),
+      umbrella: tool === UNIFIED_TOOL,
+      args: null,
+      insideWrapper: false,
+      retrieval: true,
+      startSteps: [],
+      startParsed: false,
+      held,
+    });
+  };
+
   const useToolName = (tool: string, expr: Node, depth: number) => {
     const parent = expr.getParent();
     if (!parent || depth > 3) return;
@@ -468,6 +545,12 @@ export function findCalls(files: readonly SourceFile[], nextId: () => number): F
       if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) {
         const text = node.getLiteralText();
         if (isToolName(text)) useToolName(text, node, 0);
+        else heldSite(node, "text", toolsInText(text)[0] ?? null);
+      } else if (Node.isTemplateExpression(node) && node.getHead().getLiteralText() !== `${UNIFIED_TOOL}_`) {
+        heldSite(node, "text", toolsInText(templateText(node.compilerNode))[0] ?? null);
+      } else if (Node.isObjectLiteralExpression(node)) {
+        const action = legacyReplyShape(node.compilerNode);
+        if (action !== null) heldSite(node, "fixture", `oddkit_${action}`);
       } else if (
         (Node.isPropertyAssignment(node) || Node.isShorthandPropertyAssignment(node)) &&
         TOOL_KEYS.has(node.getName().replace(/["']/g, ""))

@@ -28,11 +28,13 @@ type KeysOfUnion<T> = T extends unknown ? keyof T : never;
  * The legacy `result` fields are the contract's own table of them
  * (src/contract/responses.ts LEGACY_RESULT_FIELDS, the fields the legacy
  * envelope window carries), less the names the contract result also has with
- * its own meaning (`total`, `status`), plus the legacy error answers' `error`
- * (get's `{ error, path }`, resolve's INVALID_INPUT): the contract answers
- * errors as error results (`error_code`, `error_message`).
+ * its own meaning (`total`, `status`), plus the legacy error answers' fields
+ * (get's `{ error, path }` and, for a section it does not have,
+ * `{ error, path, requested_section, available_sections }`; resolve's
+ * INVALID_INPUT): the contract answers errors as error results
+ * (`error_code`, `error_message`).
  */
-const LEGACY_ERROR_FIELDS = ["error"] as const satisfies readonly (
+const LEGACY_ERROR_FIELDS = ["error", "requested_section", "available_sections"] as const satisfies readonly (
   | KeysOfUnion<LegacyGetResult>
   | KeysOfUnion<LegacyResolveResult>
 )[];

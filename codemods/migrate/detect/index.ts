@@ -68,6 +68,10 @@ function callReason(call: CallSite): string | null {
       ? "umbrella oddkit call taking its action from a parameter: its callers are the sites; route retrieval actions to oddkit_<action>"
       : null;
   }
+  if (call.held === "text")
+    return `an ${call.tool} call written inside a string (code held as text, e.g. a served page's <script>): found by text, never rewritten; migrate the code in the string by hand`;
+  if (call.held === "fixture")
+    return `a legacy ${call.action ?? "oddkit"} reply written as data (a test fixture or fake server answer): update it to the contract's reply with the code it stands in for, or drop it`;
   if (!Node.isCallExpression(call.node) && !Node.isNewExpression(call.node))
     return "the call carrying this oddkit tool name could not be found: check what it sends and reads";
   if (call.action === null)

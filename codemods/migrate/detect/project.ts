@@ -10,6 +10,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Project, type SourceFile, ts } from "ts-morph";
+import { bundlerAliasResolutionHost } from "./bundler-alias.js";
 
 /** Compiler options when the target has no tsconfig.json: permissive, modern, JSX. */
 const DEFAULT_OPTIONS: ts.CompilerOptions = {
@@ -43,14 +44,18 @@ export function findTsconfig(dir: string): string | null {
 export function createAnalysisProject(tsconfig: string | null): Project {
   if (tsconfig) {
     try {
-      const project = new Project({ tsConfigFilePath: tsconfig, skipAddingFilesFromTsConfig: true });
+      const project = new Project({
+        tsConfigFilePath: tsconfig,
+        skipAddingFilesFromTsConfig: true,
+        resolutionHost: bundlerAliasResolutionHost,
+      });
       project.compilerOptions.set({ allowJs: true, checkJs: false, noEmit: true, skipLibCheck: true });
       return project;
     } catch {
       // An unreadable tsconfig: fall back to the defaults (the gate still compares like with like).
     }
   }
-  return new Project({ compilerOptions: DEFAULT_OPTIONS });
+  return new Project({ compilerOptions: DEFAULT_OPTIONS, resolutionHost: bundlerAliasResolutionHost });
 }
 
 const TYPESCRIPT_SOURCE = /\.(c|m)?tsx?$/;

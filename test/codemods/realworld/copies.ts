@@ -7,8 +7,10 @@
  * std `serve` → its stub), which is what Deno's resolver does for the real
  * files; the original and migrated copies stay exactly as written.
  */
+
+import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { glob } from "tinyglobby";
 
 export const ROOT = resolve(import.meta.dirname, "../../..");
@@ -62,12 +64,38 @@ export async function copyTree(from: string, to: string): Promise<void> {
   await cp(from, to, { recursive: true });
 }
 
-/** A run copy of `from`: the same files with the import map applied to every source file. */
+const VITE_CONFIGS = ["vite.config.ts", "vite.config.js", "vite.config.mjs"];
+
+/** The folder of the nearest Vite config at or above `dir`, up to `root`; null when none. */
+function viteRoot(dir: string, root: string): string | null {
+  for (let current = dir; current.startsWith(root); current = dirname(current)) {
+    if (VITE_CONFIGS.some((name) => existsSync(join(current, name)))) return current;
+    if (current === root) break;
+  }
+  return null;
+}
+
+/**
+ * The `@/` alias of a Vite project (`"@": path.resolve(__dirname, "./src")`, what Lovable and shadcn
+ * generate) as its bundler resolves it: `@/x` → the relative path of `<project>/src/x`.
+ */
+export function applyViteAlias(text: string, file: string, project: string): string {
+  return text.replace(SPECIFIER, (m, lead: string, quote: string, spec: string) => {
+    if (!spec.startsWith("@/")) return m;
+    let rel = relative(dirname(file), join(project, "src", spec.slice(2)));
+    if (!rel.startsWith(".")) rel = `./${rel}`;
+    return `${lead}${quote}${rel}${quote}`;
+  });
+}
+
+/** A run copy of `from`: the same files with the import map (and a Vite project's `@/` alias) applied. */
 export async function runCopy(from: string, to: string): Promise<void> {
   await cp(from, to, { recursive: true });
   for (const file of await glob("**/*.{ts,tsx,js,jsx,mjs,cjs,mts,cts}", { cwd: to, absolute: true })) {
     const text = await readFile(file, "utf8");
-    const mapped = applyImportMap(text);
+    let mapped = applyImportMap(text);
+    const project = viteRoot(dirname(file), to);
+    if (project !== null) mapped = applyViteAlias(mapped, file, project);
     if (mapped !== text) await writeFile(file, mapped);
   }
 }

@@ -33,8 +33,11 @@ export function plain(value: unknown): unknown {
 }
 
 /**
- * Driver arguments are JSON; a few values a caller passes are not: `{ "$url": "…" }` becomes a URL and
- * `{ "$fetch": true }` the global fetch (a framework's fetch, as SvelteKit hands load functions).
+ * Driver arguments are JSON; a few values a caller passes are not: `{ "$url": "…" }` becomes a URL,
+ * `{ "$fetch": true }` the global fetch (a framework's fetch, as SvelteKit hands load functions) and
+ * `{ "$calls": true }` an object whose every member, at any depth, is a function resolving to
+ * undefined (the `github` and `core` that actions/github-script hands a script: their effects are not
+ * what the script returns).
  */
 export function revive(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(revive);
@@ -43,7 +46,16 @@ export function revive(value: unknown): unknown {
   if (typeof record.$url === "string") return new URL(record.$url);
   if (record.$fetch === true)
     return (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init);
+  if (record.$calls === true) return anyCalls();
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, revive(v)]));
+}
+
+function anyCalls(): unknown {
+  const target = () => undefined;
+  return new Proxy(target, {
+    get: (_t, key) => (key === "then" ? undefined : anyCalls()),
+    apply: async () => undefined,
+  });
 }
 
 function pick(module: Record<string, unknown>, path: string): unknown {
