@@ -19,10 +19,12 @@
  *   has no line for, the tree is parsed again from the current text (what
  *   the chain does at every step) and the transform runs again on it.
  *
- * Site lines are lines of the text the tree was parsed from: the file as
- * given (the chain gave lines of the previous transform's output, a text the
- * user never sees), or the text at the last re-parse.
+ * Site lines are lines of the file as given (the chain gave lines of the
+ * previous transform's output, a text the user never sees): after a re-parse,
+ * a line of the re-parsed text is mapped back to the file's line it came from
+ * (a line-level diff; a new or changed line maps to the file's line it follows).
  */
+import { diffLines } from "diff";
 import type { Collection, FileInfo, JSCodeshift } from "jscodeshift";
 import type { Node } from "./ast.js";
 import { quoteStyle, type SiteEvent, SiteLog, type TransformOptions } from "./report.js";
@@ -62,9 +64,31 @@ function occurrences(text: string, markers: Map<Node, string[]>, base: readonly 
   });
 }
 
+/**
+ * For each line of `text` (1-based; index 0 unused), the line of `source` it comes from: a kept line
+ * its own, a new or changed line the source line it follows (at least 1).
+ */
+export function lineOrigins(source: string, text: string): number[] {
+  const origins = [0];
+  let consumed = 0;
+  const lf = (t: string) => t.replace(/\r\n/g, "\n");
+  for (const part of diffLines(lf(source), lf(text))) {
+    const count = part.count ?? 0;
+    if (part.removed) consumed += count;
+    else if (part.added) for (let i = 0; i < count; i++) origins.push(Math.max(1, consumed));
+    else {
+      for (let i = 1; i <= count; i++) origins.push(consumed + i);
+      consumed += count;
+    }
+  }
+  return origins;
+}
+
 class OneTree {
   /** The text the tree was parsed from (the file, or the text at the last re-parse). */
   base: string;
+  /** Each line of `base`'s line in the file as given (null while `base` is the file). */
+  origins: number[] | null = null;
   baseLines: string[] | null = null;
   baseTabWidth: number | null = null;
   root: Collection | null = null;
@@ -93,11 +117,21 @@ class OneTree {
   /** Parse the current text anew, as the chain's next transform would (its markers are in it). */
   restart(): void {
     takePendingTodos();
+    if (this.text !== this.base) {
+      const step = lineOrigins(this.base, this.text);
+      const before = this.origins;
+      this.origins = before ? step.map((line) => before[line] ?? line) : step;
+    }
     this.base = this.text;
     this.baseLines = null;
     this.baseTabWidth = null;
     this.root = null;
     this.changed = false;
+  }
+
+  /** The file's line a line of `base` comes from. */
+  originOf(line: number): number {
+    return this.origins?.[line] ?? line;
   }
 
   /** Would the next print of the one tree use the settings a print of the reparsed text would? */
@@ -197,7 +231,8 @@ export function runOnOneTree(
         }
       }
       state.text = output;
-      for (const site of sites) options.sink?.(site);
+      for (const site of sites)
+        options.sink?.(site.line > 0 ? { ...site, line: state.originOf(site.line) } : site);
     }
   } finally {
     takePendingTodos();
