@@ -38,7 +38,10 @@ export function toolResultText(response: unknown): string {
   return JSON.stringify(response);
 }
 
-export async function measureLegacyCall(caller: ToolConnection | null, why?: string): Promise<LegacyMeasurement> {
+export async function measureLegacyCall(
+  caller: ToolConnection | null,
+  why?: string,
+): Promise<LegacyMeasurement> {
   if (caller === null) return { available: false, reason: why ?? "no legacy surface to call" };
   const base = { sort_by: "path", limit: LEGACY_PAGE_LIMIT };
   for (const surface of ["legacy", "window"] as const) {
