@@ -19,7 +19,6 @@ export type {
   ClientResult,
   OddkitClient,
   PaginateOptions,
-  ResultMeta,
 } from "./client/types.js";
 export type { Entry } from "./contract/entries.js";
 export type { Flag, Kind } from "./contract/enums.js";
@@ -46,3 +45,4 @@ export {
   getStartHereCarousel,
   globalSearch,
 } from "./helpers/index.js";
+export { verifiedPublic } from "./helpers/verify-public.js";

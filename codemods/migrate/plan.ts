@@ -7,8 +7,8 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { createOddkitClient, OddkitError } from "oddkit-sdk";
-import { FLAG_CAPS, KINDS } from "oddkit-sdk/contract";
-import { LEGACY_CATALOG_MAX_LIMIT, pathForKlappyUri } from "oddkit-sdk/internal";
+import { FLAG_CAPS, KINDS, pathForKlappyUri } from "oddkit-sdk/contract";
+import { LEGACY_CATALOG_MAX_LIMIT } from "oddkit-sdk/internal";
 import { createReferenceServer } from "oddkit-sdk/server";
 import { createLegacyCompat } from "oddkit-sdk/shim";
 import { countTokens } from "oddkit-sdk/tokens";

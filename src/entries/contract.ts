@@ -26,3 +26,4 @@ export type { RequestInput } from "../contract/requests.js";
 export { type ContractResult, resultSchema } from "../contract/responses.js";
 export { permittedFlags, resolveDisclosure, validateRequest } from "../contract/rules.js";
 export { actionForTool, toolNameFor, UNIFIED_TOOL } from "../contract/tools.js";
+export { pathForKlappyUri } from "../contract/uris.js";

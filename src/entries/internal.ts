@@ -11,7 +11,7 @@ export { FloorSchema, nativeFields } from "../contract/entries.js";
 export { FILTER_NAMES, sameFilters } from "../contract/filters.js";
 export { DEFAULT_INCLUDE } from "../contract/kinds.js";
 export { LEGACY_RESULT_FIELDS, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "../contract/responses.js";
-export { pathForKlappyUri, URI_SCHEME } from "../contract/uris.js";
+export { URI_SCHEME } from "../contract/uris.js";
 export { LEGACY_OPT_IN_PARAM } from "../contract/window.js";
 export {
   type AnyUseCaseRow,
