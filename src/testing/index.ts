@@ -1,5 +1,5 @@
 /**
- * Msw handlers that stand in for an oddkit server in
+ * msw handlers that stand in for an oddkit server in
  * your own tests (contract-compliant, legacy or window shape), and typed
  * faults to check that your code fails closed. Requires `msw` (>= 2), an
  * optional peer dependency of oddkit-sdk.
