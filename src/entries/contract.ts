@@ -19,7 +19,13 @@ export {
 } from "../contract/errors.js";
 export { type Filters, filtersApplied, matchesFilters, resolveKindSet } from "../contract/filters.js";
 export { inputJsonSchema, LIMIT_MAXIMUM } from "../contract/json-schema.js";
-export { DEFAULT_KIND_MAP, type KindMap, kindFromPath, parseKindMap, resolveKind } from "../contract/kinds.js";
+export {
+  DEFAULT_KIND_MAP,
+  type KindMap,
+  kindFromPath,
+  parseKindMap,
+  resolveKind,
+} from "../contract/kinds.js";
 export { ACTIONS, FLAGS, KINDS } from "../contract/names.js";
 export { outputJsonSchema } from "../contract/output-schema.js";
 export type { RequestInput } from "../contract/requests.js";

@@ -1,7 +1,7 @@
 /**
  * oddkit-sdk/migration-tools: the tools that judge a migration — the corpus
  * audit, the conformance suite, the token-cost measurement and the shadow
- * comparison of a legacy and a contract answer. (Was `oddkit-sdk/audit`.)
+ * comparison of a legacy and a contract answer.
  */
 export { type AuditOptions, auditCorpus, auditFiles } from "../audit/audit.js";
 export { auditDocument } from "../audit/document.js";
