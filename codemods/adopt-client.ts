@@ -25,7 +25,8 @@
  * run: it adds a dependency on `oddkit-sdk`.
  */
 import type { JSCodeshift } from "jscodeshift";
-import { ACTION_SPECS, MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "oddkit-sdk/contract";
+import { ACTION_SPECS } from "oddkit-sdk/contract";
+import { MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "oddkit-sdk/internal";
 import { hasSpread, isMember, makeProperty, memberName, type Node, propertyKey } from "./lib/ast.js";
 import { findCallChain, referencesOf } from "./lib/chain.js";
 import { clientTarget, ensureClient } from "./lib/client.js";

@@ -16,18 +16,18 @@
  *   it was not applied.
  */
 import type { Collection, JSCodeshift } from "jscodeshift";
-import { type AnyUseCaseRow, USE_CASE_ROWS, type UseCaseId, useCaseById } from "oddkit-sdk";
+import { effectiveCap, KINDS, kindFromPath, toolNameFor } from "oddkit-sdk/contract";
 import {
+  type AnyUseCaseRow,
   DEFAULT_INCLUDE,
-  effectiveCap,
   FloorSchema,
-  KINDS,
-  kindFromPath,
   LEGACY_OPT_IN_PARAM,
   nativeFields,
   sameFilters,
-  toolNameFor,
-} from "oddkit-sdk/contract";
+  USE_CASE_ROWS,
+  type UseCaseId,
+  useCaseById,
+} from "oddkit-sdk/internal";
 import {
   findDeclaration,
   getPropertyValue,

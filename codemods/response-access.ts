@@ -19,8 +19,8 @@
  * MCP tool result, not the envelope: it is recognised and left alone.
  */
 import type { JSCodeshift } from "jscodeshift";
-import { type UseCase, useCaseById } from "oddkit-sdk";
 import type { Action, Flag } from "oddkit-sdk/contract";
+import { type UseCase, useCaseById } from "oddkit-sdk/internal";
 import { isMember, isTypeScriptPath, memberName, type Node } from "./lib/ast.js";
 import { referencesOf } from "./lib/chain.js";
 import { entryReadsFromList } from "./lib/entries.js";

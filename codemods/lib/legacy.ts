@@ -6,11 +6,12 @@
  * from the legacy emulation (src/legacy/), never restated.
  */
 
-import { ACTIONS, type Action, LEGACY_OPT_IN_PARAM, toolNameFor, UNIFIED_TOOL } from "oddkit-sdk/contract";
+import { ACTIONS, type Action, toolNameFor, UNIFIED_TOOL } from "oddkit-sdk/contract";
+import { LEGACY_OPT_IN_PARAM } from "oddkit-sdk/internal";
 import { getPropertyValue, isBooleanLiteral } from "./ast.js";
 import type { ToolSite } from "./sites.js";
 
-export { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_SEARCH_MAX_HITS } from "oddkit-sdk/shim";
+export { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_SEARCH_MAX_HITS } from "oddkit-sdk/internal";
 
 export function isRetrievalAction(value: string): value is Action {
   return (ACTIONS as readonly string[]).includes(value);

@@ -2,7 +2,8 @@
  * Cheap text checks for the type-driven pass, in a module of their own so
  * that the runner can decide whether to load ts-morph at all.
  */
-import { LEGACY_OPT_IN_PARAM, UNIFIED_TOOL } from "oddkit-sdk/contract";
+import { UNIFIED_TOOL } from "oddkit-sdk/contract";
+import { LEGACY_OPT_IN_PARAM } from "oddkit-sdk/internal";
 
 /** A file that opted into the legacy envelope (its legacy reads are deliberate during the cutover). */
 export const LEGACY_WINDOW_OPT_IN = new RegExp(`${LEGACY_OPT_IN_PARAM}\\s*:\\s*true`);

@@ -5,7 +5,7 @@
  * states them, said once per need so an agent can act on a marker without
  * reading the docs first.
  */
-import { LEGACY_CATALOG_MAX_LIMIT, LEGACY_SEARCH_MAX_HITS } from "oddkit-sdk/shim";
+import { LEGACY_CATALOG_MAX_LIMIT, LEGACY_SEARCH_MAX_HITS } from "oddkit-sdk/internal";
 import { z } from "zod";
 import { decisionFor } from "../migrate/decided-reads.js";
 import { DECISION_NAMES, DECISIONS, type DecisionName } from "../migrate/decisions.js";

@@ -6,7 +6,8 @@
  * and browser scripts included; test/migrate/decided-reads.test.ts holds
  * `oddkitPathOfUri` equal to the contract's `pathForKlappyUri`.
  */
-import { KINDS, URI_SCHEME } from "oddkit-sdk/contract";
+import { KINDS } from "oddkit-sdk/contract";
+import { URI_SCHEME } from "oddkit-sdk/internal";
 
 export const PATH_OF_URI = "oddkitPathOfUri";
 export const EVERY_PAGE = "oddkitEveryPage";

@@ -8,8 +8,9 @@
 import { isDeepStrictEqual } from "node:util";
 import { createOddkitClient, OddkitError } from "oddkit-sdk";
 import { FLAG_CAPS, KINDS, pathForKlappyUri } from "oddkit-sdk/contract";
+import { LEGACY_CATALOG_MAX_LIMIT } from "oddkit-sdk/internal";
 import { createReferenceServer } from "oddkit-sdk/server";
-import { createLegacyCompat, LEGACY_CATALOG_MAX_LIMIT } from "oddkit-sdk/shim";
+import { createLegacyCompat } from "oddkit-sdk/shim";
 import { countTokens } from "oddkit-sdk/tokens";
 import { DECISION_NAMES, DECISIONS, type DecisionChoices, type DecisionName } from "./decisions.js";
 import type { SiteRecord } from "./engine.js";

@@ -25,15 +25,8 @@
  * Edits are collected as text replacements and applied bottom-up per file.
  */
 
-import {
-  ACTION_SPECS,
-  type Action,
-  effectiveCap,
-  FLAGS,
-  type Flag,
-  LEGACY_OPT_IN_PARAM,
-  nativeFields,
-} from "oddkit-sdk/contract";
+import { ACTION_SPECS, type Action, effectiveCap, FLAGS, type Flag } from "oddkit-sdk/contract";
+import { LEGACY_OPT_IN_PARAM, nativeFields } from "oddkit-sdk/internal";
 import { Node, type ObjectLiteralExpression, SyntaxKind } from "ts-morph";
 import { LEGACY_SEARCH_MAX_HITS } from "../lib/legacy.js";
 import { TODO_TAG } from "../lib/todo.js";

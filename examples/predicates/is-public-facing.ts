@@ -8,7 +8,7 @@
  * A predicate module exports one function (default export) taking the
  * document as a metadata catalog entry gives it: { uri, title, metadata, path }.
  */
-import type { ShadowDocument } from "oddkit-sdk/audit";
+import type { ShadowDocument } from "oddkit-sdk/migration-tools";
 
 const PRIVATE_PREFIXES = ["odd/handoffs/", "odd/ledger/"];
 /** Journal paths: `odd/journal/…`, `…/journals/…`, `…/journal-YYYY…`. */

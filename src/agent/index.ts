@@ -1,5 +1,5 @@
 /**
- * `oddkit-sdk/agent`: what an agent does after the cheap browse.
+ * What an agent does after the cheap browse.
  *
  * - links before bodies: `browse`, `links`, `expand` (bounded, never a silent cut);
  * - context for a task: `buildContext` (required inline, suggested as links), `renderContext`;
@@ -9,6 +9,9 @@
  * - grouped search: `searchGrouped`, `globalSearch(…, { grouped: true })`.
  *
  * Runs wherever the client runs (no Node built-ins).
+ *
+ * Internal barrel for imports inside src/ (and tests); not a package entry.
+ * The public names are listed in src/entries/agent.ts.
  */
 export { browse, isAnswer, rememberClient } from "./answer.js";
 export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "./bounds.js";

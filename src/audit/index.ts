@@ -1,7 +1,10 @@
 /**
- * `oddkit-sdk/audit`: the migration verification tools — frontmatter audit,
+ * The migration verification tools — frontmatter audit,
  * shadow compare, conformance suite and token-cost report. Node-only (reads
  * files); the client entry never imports this.
+ *
+ * Internal barrel for imports inside src/ (and tests); not a package entry.
+ * The public names are listed in src/entries/migration-tools.ts.
  */
 
 export * from "../conformance/index.js";

@@ -18,17 +18,17 @@ export interface PassthroughClient {
   callTool(name: string, args?: Record<string, unknown>): Promise<{ envelope: unknown; isError: boolean }>;
 }
 
-export interface ToolCaller {
+export interface ToolConnection {
   /** Call a tool; resolves with the MCP CallToolResult (or the parsed envelope), rejects on transport failure. */
   call(name: string, args: Record<string, unknown>): Promise<unknown>;
   close(): Promise<void>;
 }
 
-export function callerForServer(server: ToolServer): ToolCaller {
+export function callerForServer(server: ToolServer): ToolConnection {
   return { call: (name, args) => server.callTool(name, args), close: async () => {} };
 }
 
-export function callerForClient(client: PassthroughClient): ToolCaller {
+export function callerForClient(client: PassthroughClient): ToolConnection {
   return {
     // The envelope and isError are handed on as a CallToolResult-like value, so the judge sees both.
     call: async (name, args) => {
@@ -46,7 +46,7 @@ export interface UrlCallerOptions {
 }
 
 /** Connect the MCP SDK client to a Streamable HTTP endpoint (e.g. `https://host/mcp`). */
-export async function callerForUrl(url: string, options: UrlCallerOptions = {}): Promise<ToolCaller> {
+export async function callerForUrl(url: string, options: UrlCallerOptions = {}): Promise<ToolConnection> {
   let endpoint: URL;
   try {
     endpoint = new URL(url);

@@ -5,7 +5,7 @@
  * with the requests that failed it and the offending evidence.
  */
 
-import type { ToolCaller } from "../caller/caller.js";
+import type { ToolConnection } from "../caller/caller.js";
 import {
   CHECKS,
   type CheckId,
@@ -68,7 +68,7 @@ export type TokenWorkload =
   | { readonly failed: string };
 
 export interface RunSuiteOptions {
-  readonly caller: ToolCaller;
+  readonly caller: ToolConnection;
   readonly target: string;
   /** The served documents, when known: filters, totals and kinds are then checked exactly. */
   readonly groundTruth?: Corpus;
@@ -215,7 +215,7 @@ function complianceContext(corpus: Corpus | undefined): ComplianceContext {
 }
 
 /** Pick a URI, a query and a supersession chain from the ground truth, or probe the server for them. */
-async function deriveHints(caller: ToolCaller, corpus: Corpus | undefined): Promise<SuiteHints> {
+async function deriveHints(caller: ToolConnection, corpus: Corpus | undefined): Promise<SuiteHints> {
   const task = "write a new canon principle";
   if (corpus && corpus.documents.length > 0) {
     const docs = corpus.documents;

@@ -1,6 +1,9 @@
 /**
  * The contract core: the one place where the retrieval disclosure contract's
  * enumerations, caps, schemas, rules, error envelopes and checks live.
+ *
+ * Internal barrel for imports inside src/ (and tests); not a package entry.
+ * The public names are listed in src/entries/contract.ts.
  */
 export * from "./actions.js";
 export * from "./caps.js";

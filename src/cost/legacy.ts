@@ -5,7 +5,7 @@
  */
 
 import { byteLength } from "../bytes.js";
-import type { ToolCaller } from "../caller/caller.js";
+import type { ToolConnection } from "../caller/caller.js";
 import { extractResult, KINDS, LEGACY_OPT_IN_PARAM, toolNameFor } from "../contract/index.js";
 import { LEGACY_CATALOG_MAX_LIMIT } from "../legacy/catalog.js";
 import { countTokens } from "../tokens.js";
@@ -38,7 +38,10 @@ export function toolResultText(response: unknown): string {
   return JSON.stringify(response);
 }
 
-export async function measureLegacyCall(caller: ToolCaller | null, why?: string): Promise<LegacyMeasurement> {
+export async function measureLegacyCall(
+  caller: ToolConnection | null,
+  why?: string,
+): Promise<LegacyMeasurement> {
   if (caller === null) return { available: false, reason: why ?? "no legacy surface to call" };
   const base = { sort_by: "path", limit: LEGACY_PAGE_LIMIT };
   for (const surface of ["legacy", "window"] as const) {

@@ -4,7 +4,7 @@
  * contract-mode server (the use cases). A URL: the use cases over HTTP, and
  * the legacy call against whatever legacy surface that server still offers.
  */
-import { callerForServer, callerForUrl, type ToolCaller } from "../caller/caller.js";
+import { callerForServer, callerForUrl, type ToolConnection } from "../caller/caller.js";
 import type { KindMap } from "../contract/index.js";
 import { loadCorpus, sampleCorpusDir } from "../corpus/index.js";
 import type { Corpus } from "../corpus/types.js";
@@ -24,7 +24,7 @@ export interface CostTarget {
 export interface OpenCostTarget {
   readonly label: string;
   readonly corpus?: Corpus;
-  readonly legacyCaller: ToolCaller | null;
+  readonly legacyCaller: ToolConnection | null;
   readonly clientOptions:
     | { url: string; headers?: Readonly<Record<string, string>> }
     | { server: ReferenceServer };

@@ -1,6 +1,9 @@
 /**
- * `oddkit-sdk/server`: the embedded reference server and the corpus loading
+ * The embedded reference server and the corpus loading
  * it runs on (Node only).
+ *
+ * Internal barrel for imports inside src/ (and tests); not a package entry.
+ * The public names are listed in src/entries/server.ts.
  */
 export { corpusFromFiles, loadCorpus, sampleCorpusDir } from "../corpus/index.js";
 export type { Corpus, CorpusDocument, LoadWarning } from "../corpus/types.js";

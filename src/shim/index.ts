@@ -1,8 +1,11 @@
 /**
- * oddkit-sdk/shim: everything for the N→N+2 deprecation window — era
+ * Everything for the N→N+2 deprecation window — era
  * detection, deprecation tracking, window-response splitting, the forward
  * shim (new code, old server), the backward shim (old code, new server) and
  * the edge proxy.
+ *
+ * Internal barrel for imports inside src/ (and tests); not a package entry.
+ * The public names are listed in src/entries/shim.ts.
  */
 
 export {

@@ -1,8 +1,11 @@
 /**
- * `oddkit-sdk/testing`: msw handlers that stand in for an oddkit server in
+ * msw handlers that stand in for an oddkit server in
  * your own tests (contract-compliant, legacy or window shape), and typed
  * faults to check that your code fails closed. Requires `msw` (>= 2), an
  * optional peer dependency of oddkit-sdk.
+ *
+ * Internal barrel for imports inside src/ (and tests); not a package entry.
+ * The public names are listed in src/entries/testing.ts.
  */
 export {
   type Fault,

@@ -8,6 +8,15 @@ import { join } from "node:path";
 import ts from "typescript";
 import { ROOT } from "./import-graph.js";
 
+/**
+ * Entries outside the learnable surface: `./internal` is the codemod package's
+ * (codemods/) door to the tables it rewrites against, documented as no API.
+ */
+export const NOT_LEARNABLE: readonly string[] = ["./internal"];
+
+/** Issue 30: a user learns the main entry in one sitting, and the whole package in a few. */
+export const LEARNABLE_LIMITS = { main: 40, all: 200 } as const;
+
 export interface EntrySurface {
   /** Runtime exports (functions, classes, constants), sorted. */
   readonly values: readonly string[];
@@ -28,9 +37,8 @@ export function entrySources(): Record<string, string> {
   return out;
 }
 
-export function publicSurface(): Record<string, EntrySurface> {
-  const sources = entrySources();
-  const program = ts.createProgram(Object.values(sources), {
+function entryProgram(sources: Record<string, string>): ts.Program {
+  return ts.createProgram(Object.values(sources), {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     target: ts.ScriptTarget.ES2022,
@@ -38,6 +46,34 @@ export function publicSurface(): Record<string, EntrySurface> {
     noEmit: true,
     types: ["node"],
   });
+}
+
+/** Each exported name → entry → where it is declared (`file:offset`), to find one name meaning two things. */
+export function publicSurfaceDeclarations(): { declarations: Map<string, Map<string, string>> } {
+  const sources = entrySources();
+  const program = entryProgram(sources);
+  const checker = program.getTypeChecker();
+  const declarations = new Map<string, Map<string, string>>();
+  for (const [entry, file] of Object.entries(sources)) {
+    const source = program.getSourceFile(file);
+    const module = source && checker.getSymbolAtLocation(source);
+    if (!module) throw new Error(`public surface: cannot read ${file} (entry ${entry})`);
+    for (const symbol of checker.getExportsOfModule(module)) {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      const declaration = target.declarations?.[0];
+      const where = declaration
+        ? `${declaration.getSourceFile().fileName.slice(ROOT.length)}:${declaration.pos}`
+        : "?";
+      if (!declarations.has(symbol.name)) declarations.set(symbol.name, new Map());
+      declarations.get(symbol.name)?.set(entry, where);
+    }
+  }
+  return { declarations };
+}
+
+export function publicSurface(): Record<string, EntrySurface> {
+  const sources = entrySources();
+  const program = entryProgram(sources);
   const checker = program.getTypeChecker();
   const out: Record<string, EntrySurface> = {};
   for (const [entry, file] of Object.entries(sources)) {

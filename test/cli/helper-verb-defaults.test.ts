@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { useCaseParamFlags } from "../../src/cli/commands/helpers.js";
 import { main } from "../../src/cli/main.js";
-import { HELPER_MAX_ENTRIES, USE_CASE_ROWS } from "../../src/index.js";
+import { HELPER_MAX_ENTRIES, USE_CASE_ROWS } from "../../src/helpers/index.js";
 
 function flagsOf(id: string) {
   const row = USE_CASE_ROWS.find((r) => r.id === id);

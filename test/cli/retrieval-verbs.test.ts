@@ -11,6 +11,7 @@ import { register as registerActions } from "../../src/cli/commands/actions.js";
 import { register as registerHelpers } from "../../src/cli/commands/helpers.js";
 import type { CliContext } from "../../src/cli/context.js";
 import { ACTION_SPECS, ACTIONS, type Action, RequestSchemas } from "../../src/contract/index.js";
+import { USE_CASE_ROWS } from "../../src/helpers/index.js";
 import {
   createOddkitClient,
   getCanonGovernanceIndex,
@@ -23,7 +24,6 @@ import {
   globalSearch,
   type OddkitClient,
   OddkitRequestError,
-  USE_CASE_ROWS,
 } from "../../src/index.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
 import { runMain } from "../support/cli-run.js";

@@ -5,13 +5,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/client/cache/key.js";
-import {
-  type CacheOptions,
-  type ClientEvent,
-  createOddkitClient,
-  DEFAULT_CACHE_TTL_MS,
-  type OddkitClient,
-} from "../../src/index.js";
+import { type CacheOptions, DEFAULT_CACHE_TTL_MS } from "../../src/client/index.js";
+import { type ClientEvent, createOddkitClient, type OddkitClient } from "../../src/index.js";
 import { FakeServer, makeDocs } from "./fake-server.js";
 
 const clients: OddkitClient[] = [];

@@ -4,13 +4,9 @@
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  byteLength,
-  CLIENT_VERSION,
-  type ClientEvent,
-  createOddkitClient,
-  type OddkitClient,
-} from "../../src/index.js";
+import { byteLength } from "../../src/bytes.js";
+import { CLIENT_VERSION } from "../../src/client/index.js";
+import { type ClientEvent, createOddkitClient, type OddkitClient } from "../../src/index.js";
 import { cl100kTokens as countTokens } from "../../src/tokens.js";
 import { FakeServer, makeDocs } from "./fake-server.js";
 

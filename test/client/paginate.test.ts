@@ -4,9 +4,9 @@
  * walk. The fake server's corpus is edited between pages to prove it.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_MAX_ENTRIES } from "../../src/client/index.js";
 import {
   createOddkitClient,
-  DEFAULT_MAX_ENTRIES,
   type OddkitClient,
   OddkitContractViolationError,
   OddkitPaginationError,

@@ -3,12 +3,12 @@
  * follows the `disclosure` literal passed (or the action's declared default).
  */
 import { describe, expectTypeOf, it } from "vitest";
+import type { ResultMeta } from "../../src/client/types.js";
 import {
   createOddkitClient,
   type OddkitClient,
   type OddkitError,
   type OddkitRequestError,
-  type ResultMeta,
 } from "../../src/index.js";
 
 declare const client: OddkitClient;

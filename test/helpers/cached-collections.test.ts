@@ -6,10 +6,10 @@
  * Every figure is counted at the server.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import type { CacheOptions } from "../../src/client/index.js";
 import { capFor } from "../../src/contract/index.js";
 import { getEssaysIndex, getSitemap } from "../../src/helpers/index.js";
 import {
-  type CacheOptions,
   type CacheStore,
   type ClientEvent,
   createMemoryStore,

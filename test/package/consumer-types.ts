@@ -21,7 +21,8 @@ export const CLIENT_ENTRIES = [
 export const NODE_ENTRIES = [
   "oddkit-sdk/server",
   "oddkit-sdk/testing",
-  "oddkit-sdk/audit",
+  "oddkit-sdk/migration-tools",
+  "oddkit-sdk/internal",
   "oddkit-sdk/cache-redis",
 ];
 

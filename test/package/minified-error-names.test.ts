@@ -16,14 +16,15 @@ import { ROOT } from "../../scripts/pack-install.js";
 /** Each package entry (package.json `exports`) → its source module. */
 const ENTRIES: Record<string, string> = {
   "oddkit-sdk": "src/index.ts",
-  "oddkit-sdk/contract": "src/contract/index.ts",
-  "oddkit-sdk/server": "src/server/index.ts",
-  "oddkit-sdk/testing": "src/testing/index.ts",
-  "oddkit-sdk/shim": "src/shim/index.ts",
-  "oddkit-sdk/audit": "src/audit/index.ts",
-  "oddkit-sdk/agent": "src/agent/index.ts",
+  "oddkit-sdk/contract": "src/entries/contract.ts",
+  "oddkit-sdk/server": "src/entries/server.ts",
+  "oddkit-sdk/testing": "src/entries/testing.ts",
+  "oddkit-sdk/shim": "src/entries/shim.ts",
+  "oddkit-sdk/migration-tools": "src/entries/migration-tools.ts",
+  "oddkit-sdk/agent": "src/entries/agent.ts",
   "oddkit-sdk/cache-redis": "src/client/cache/redis.ts",
   "oddkit-sdk/tokens": "src/tokens.ts",
+  "oddkit-sdk/internal": "src/entries/internal.ts",
 };
 
 type ErrorClass = new (...args: unknown[]) => Error;

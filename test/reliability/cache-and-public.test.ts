@@ -7,12 +7,12 @@ import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { createRedisStore } from "../../src/client/cache/redis.js";
 import type { CacheRecord, CacheStore } from "../../src/client/cache/store.js";
+import { verifiedPublic } from "../../src/helpers/index.js";
 import {
   type ClientEvent,
   createOddkitClient,
   getEssaysIndex,
   OddkitContractViolationError,
-  verifiedPublic,
 } from "../../src/index.js";
 import { FakeServer, makeDocs } from "../client/fake-server.js";
 

@@ -14,11 +14,11 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Where each published entry point's source lives, for pointing example imports at it. */
 export const SOURCE_ENTRIES = {
   "oddkit-sdk": join(ROOT, "src/index.ts"),
-  "oddkit-sdk/contract": join(ROOT, "src/contract/index.ts"),
-  "oddkit-sdk/server": join(ROOT, "src/server/index.ts"),
-  "oddkit-sdk/shim": join(ROOT, "src/shim/index.ts"),
+  "oddkit-sdk/contract": join(ROOT, "src/entries/contract.ts"),
+  "oddkit-sdk/server": join(ROOT, "src/entries/server.ts"),
+  "oddkit-sdk/shim": join(ROOT, "src/entries/shim.ts"),
   "oddkit-sdk/tokens": join(ROOT, "src/tokens.ts"),
-  "oddkit-sdk/agent": join(ROOT, "src/agent/index.ts"),
+  "oddkit-sdk/agent": join(ROOT, "src/entries/agent.ts"),
   // The codemod package's MCP server (docs/agents.md's migration session).
   "@oddkit-sdk/codemod/mcp": join(ROOT, "codemods/mcp/index.ts"),
 } as const;

@@ -11,7 +11,7 @@ import {
   LEGACY_RESULT_FIELDS as CONTRACT_LEGACY_RESULT_FIELDS,
   MANY_RESULT_FIELDS,
   ONE_RESULT_FIELDS,
-} from "oddkit-sdk/contract";
+} from "oddkit-sdk/internal";
 import type { Legacy028 } from "oddkit-sdk/shim";
 
 type LegacyArticle = Legacy028.LegacyArticle;

@@ -14,7 +14,7 @@
  * read anything, so a rewrite could not be proven to keep its behaviour.
  */
 
-import { FILTER_NAMES } from "oddkit-sdk/contract";
+import { FILTER_NAMES } from "oddkit-sdk/internal";
 import { Node, SyntaxKind } from "ts-morph";
 import { EVERY_PAGE } from "../added-functions.js";
 import { callsOf, enclosingFunction } from "./calls.js";

@@ -11,8 +11,7 @@
  */
 
 import type { Action } from "oddkit-sdk/contract";
-import { DEFAULT_LIMIT, LEGACY_OPT_IN_PARAM } from "oddkit-sdk/contract";
-import { LEGACY_SEARCH_MAX_HITS } from "oddkit-sdk/shim";
+import { DEFAULT_LIMIT, LEGACY_OPT_IN_PARAM, LEGACY_SEARCH_MAX_HITS } from "oddkit-sdk/internal";
 import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
 import { UNSUPPORTED_PARAMS } from "../../lib/legacy.js";
 import { REVIEWED_MARKER, TODO_TAG } from "../../lib/todo.js";

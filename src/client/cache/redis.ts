@@ -63,5 +63,3 @@ export function createRedisStore(redis: RedisLike, options: RedisStoreOptions = 
     },
   };
 }
-
-export type { CacheRecord, CacheStore } from "./store.js";
