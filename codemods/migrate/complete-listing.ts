@@ -362,6 +362,24 @@ export function completeListingEdits(
   return edits;
 }
 
+/** `file[from, to)` with `edits` (inside it, last first) applied. */
+function editedSlice(
+  file: string,
+  from: number,
+  to: number,
+  edits: readonly { start: number; end: number; text: string }[],
+): string {
+  let text = file.slice(from, to);
+  for (const e of edits) text = text.slice(0, e.start - from) + e.text + text.slice(e.end - from);
+  return text;
+}
+
+/** The indent of the line holding position `at`. */
+function indentAt(file: string, at: number): string {
+  const lineStart = file.lastIndexOf("\n", at) + 1;
+  return file.slice(lineStart, at).match(/^\s*/)?.[0] ?? "";
+}
+
 /**
  * The function's body becomes the page: `const listing = await oddkitEveryPage(async (offset) => {
  * …body, returning the result… }); return listing.data;`.
@@ -382,10 +400,8 @@ function functionPageEdit(
     { start: fn.returned.getStart(), end: fn.returned.getEnd(), text: fn.returned.getExpression().getText() },
     ...(marker ? [marker] : []),
   ].sort((a, b) => b.start - a.start);
-  let text = file.slice(open, close);
-  for (const e of inner) text = text.slice(0, e.start - open) + e.text + text.slice(e.end - open);
-  const lineStart = file.lastIndexOf("\n", fn.body.getStart()) + 1;
-  const indent = file.slice(lineStart, fn.body.getStart()).match(/^\s*/)?.[0] ?? "";
+  const text = editedSlice(file, open, close, inner);
+  const indent = indentAt(file, fn.body.getStart());
   const body = text.replace(/\n(?=[^\n])/g, "\n  ").replace(/\n\s*$/, "\n");
   return {
     node: call,
@@ -416,10 +432,8 @@ function statementsPageEdit(
   const inner = [{ start: call.getStart(), end: call.getEnd(), text: page }, ...(marker ? [marker] : [])]
     .filter((e) => e.start >= start && e.end <= pageEnd)
     .sort((a, b) => b.start - a.start);
-  let text = file.slice(start, pageEnd);
-  for (const e of inner) text = text.slice(0, e.start - start) + e.text + text.slice(e.end - start);
-  const lineStart = file.lastIndexOf("\n", start) + 1;
-  const indent = file.slice(lineStart, start).match(/^\s*/)?.[0] ?? "";
+  const text = editedSlice(file, start, pageEnd, inner);
+  const indent = indentAt(file, start);
   const body = text.replace(/\n(?=[^\n])/g, "\n  ");
   const binding = range.binding.getName();
   const cast = range.cast?.getTypeNode();
