@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * oddkit-sdk's own entries → their sources. The codemods workspace package imports the library by
@@ -30,6 +30,8 @@ export default defineConfig({
   resolve: { alias: sourceAliases() },
   test: {
     include: ["test/**/*.test.ts", "codemods/**/*.test.ts"],
+    // The corpora hold consumers' own test files: inputs to migrate, not this project's tests.
+    exclude: [...configDefaults.exclude, "codemods/__realworld__/**", "codemods/__testfixtures__/**"],
     // Hang guards only, never a verdict: no test may fail because the machine is busy (a typecheck
     // or a child process can take minutes beside a CPU-bound neighbour). Tests wait on events and
     // progress, not on elapsed time; these only stop a test that would never end.

@@ -11,6 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createMigrationMcpServer, type MigrationMcpServerOptions } from "../../codemods/mcp/index.js";
+import { SOURCE_EXTENSIONS } from "../../codemods/migrate/parser.js";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const CORPUS = join(ROOT, "codemods/__realworld__");
@@ -20,14 +21,18 @@ export interface AppFile {
   readonly text: string;
 }
 
-/** The corpus's app folders (every top-level folder but the shared `types/`), each with its files. */
+/** A file `migrate` reads (the tools refuse the others: a workflow's YAML, a package.json). */
+const isSource = (name: string) =>
+  !name.endsWith(".d.ts") && SOURCE_EXTENSIONS.some((e) => name.endsWith(`.${e}`));
+
+/** The corpus's app folders (every top-level folder but the shared `types/`), each with its source files. */
 export function corpusApps(): { readonly app: string; readonly files: AppFile[] }[] {
   return readdirSync(CORPUS, { withFileTypes: true })
     .filter((d) => d.isDirectory() && d.name !== "types")
     .map((d) => {
       const dir = join(CORPUS, d.name);
       const files = (readdirSync(dir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
-        .filter((f) => f.isFile())
+        .filter((f) => f.isFile() && isSource(f.name))
         .map((f) => join(f.parentPath, f.name))
         .sort()
         .map((file) => ({
