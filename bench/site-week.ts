@@ -20,9 +20,10 @@
  * - Every page's output is compared, render by render, between the two
  *   copies; the differences are listed.
  *
- * The migrated copy is made with `oddkit-sdk migrate --decide recommended`
- * when this version accepts it for a write run, else with plain `migrate`
- * (the output says which).
+ * The migrated copy is made as MIGRATION.md says: `oddkit-sdk migrate
+ * --decide recommended` (plain `migrate` when this version refuses it for a
+ * write run; the output says which), then `migrate --transforms adopt-client`,
+ * which moves the calls it can onto `createOddkitClient` and its cache.
  *
  *   npx tsx bench/site-week.ts [--renders-per-hour 4] [--changes-per-day 1] [--days 7]
  */
@@ -318,17 +319,27 @@ async function copyExample(into: string): Promise<string> {
   return into;
 }
 
-/** The codemod's run on `dir`: `--decide recommended` when a write run accepts it, else plain. */
+/**
+ * The codemod's run on `dir`, as MIGRATION.md gives it: `--decide recommended` when a write run
+ * accepts it (else plain), then the opt-in second step that moves the calls onto the SDK client.
+ */
 async function migrate(dir: string): Promise<string> {
   const decided = await runCli(["migrate", ".", "--decide", "recommended", "--concurrency", "1"], dir);
-  if (decided.code === 0) return "oddkit-sdk migrate --decide recommended";
-  const plain = await runCli(["migrate", ".", "--concurrency", "1"], dir);
-  if (plain.code !== 0) throw new Error(`oddkit-sdk migrate failed (exit ${plain.code}): ${plain.stderr}`);
-  const why = decided.stderr.replace(/^oddkit-sdk: /, "").trim();
-  return `oddkit-sdk migrate (plain: --decide recommended was refused for a write run: ${why})`;
+  let how = "oddkit-sdk migrate --decide recommended";
+  if (decided.code !== 0) {
+    const plain = await runCli(["migrate", ".", "--concurrency", "1"], dir);
+    if (plain.code !== 0) throw new Error(`oddkit-sdk migrate failed (exit ${plain.code}): ${plain.stderr}`);
+    const why = decided.stderr.replace(/^oddkit-sdk: /, "").trim();
+    how = `oddkit-sdk migrate (plain: --decide recommended was refused for a write run: ${why})`;
+  }
+  const adopted = await runCli(["migrate", ".", "--transforms", "adopt-client", "--concurrency", "1"], dir);
+  if (adopted.code !== 0)
+    throw new Error(
+      `oddkit-sdk migrate --transforms adopt-client failed (exit ${adopted.code}): ${adopted.stderr}`,
+    );
+  return `${how}, then oddkit-sdk migrate --transforms adopt-client`;
 }
 
-/** Resolve `oddkit-sdk` to this package's source, as a bundler alias would. */
 async function aliasSdk(dir: string): Promise<void> {
   for (const file of await findSourceFiles(["."], dir)) {
     const text = await readFile(file, "utf8");

@@ -24,7 +24,7 @@
  * Opt-in (`--transforms adopt-client`), as a second step after the default
  * run: it adds a dependency on `oddkit-sdk`.
  */
-import type { JSCodeshift } from "jscodeshift";
+import type { Collection, JSCodeshift } from "jscodeshift";
 import { ACTION_SPECS } from "oddkit-sdk/contract";
 import { MANY_RESULT_FIELDS, ONE_RESULT_FIELDS } from "oddkit-sdk/internal";
 import { hasSpread, isMember, makeProperty, memberName, type Node, propertyKey } from "./lib/ast.js";
@@ -57,8 +57,32 @@ function freeName(j: JSCodeshift, fn: Node, wanted: string[]): string {
   return wanted.find((n) => !used.has(n)) ?? `${wanted[0]}${used.size}`;
 }
 
-function rewrite({ j, root, log }: RewriteContext): boolean {
+/**
+ * Import specifiers the replaced transport used (`readRpc`, `rpcHeaders`) that nothing references
+ * any more: removed, with their declaration when it empties. Other imports stay as written.
+ */
+function dropOrphanedImports(j: JSCodeshift, root: Collection, names: ReadonlySet<string>): void {
+  const referenced = (name: string) =>
+    root
+      .find(j.Identifier, { name })
+      .filter((p: Node) => isReference(p) && p.parent.value.type !== "ImportSpecifier")
+      .size() > 0;
+  root.find(j.ImportDeclaration).forEach((p: Node) => {
+    const declaration = p.value;
+    if (!declaration.specifiers?.length) return;
+    const kept = declaration.specifiers.filter(
+      (s: Node) => s.type !== "ImportSpecifier" || !names.has(s.local?.name) || referenced(s.local.name),
+    );
+    if (kept.length === declaration.specifiers.length) return;
+    if (kept.length === 0) p.prune();
+    else declaration.specifiers = kept;
+  });
+}
+
+function rewrite({ j, root, log, file }: RewriteContext): boolean {
   let changed = false;
+  // Names the replaced transport statements mentioned: their imports may be orphaned afterwards.
+  const transportNames = new Set<string>();
 
   for (const site of findToolSites(j, root)) {
     const { action, args } = site;
@@ -80,7 +104,7 @@ function rewrite({ j, root, log }: RewriteContext): boolean {
       return field === null || contractFields.includes(field);
     });
     if (refs.length === 0 || !onlyResultReads) continue;
-    const target = clientTarget(j, root, site);
+    const target = clientTarget(j, root, site, file.path);
     if (!target) continue;
 
     const client = ensureClient(j, root, target);
@@ -101,6 +125,12 @@ function rewrite({ j, root, log }: RewriteContext): boolean {
     const declaration = j.variableDeclaration("const", [
       j.variableDeclarator(j.identifier(resultName), call),
     ]);
+    for (const statement of chain.statements)
+      j(statement)
+        .find(j.Identifier)
+        .forEach((p: Node) => {
+          transportNames.add(p.value.name);
+        });
     const [first, ...rest] = chain.statements;
     declaration.comments = first.value.comments;
     for (const ref of refs) ref.parent.replace(j.identifier(resultName));
@@ -109,6 +139,7 @@ function rewrite({ j, root, log }: RewriteContext): boolean {
     log.site(site.path.value, `${site.toolName} call → ${client}.${action}()`);
     changed = true;
   }
+  if (changed) dropOrphanedImports(j, root, transportNames);
   return changed;
 }
 

@@ -112,7 +112,7 @@ function entryLists(j: JSCodeshift, fn: Node): Node[] {
   });
 }
 
-function rewrite({ j, root, log }: RewriteContext): boolean {
+function rewrite({ j, root, log, file }: RewriteContext): boolean {
   let changed = false;
 
   for (const site of findToolSites(j, root)) {
@@ -140,7 +140,7 @@ function rewrite({ j, root, log }: RewriteContext): boolean {
         why = "the entries are filtered more than once";
         candidate = match.row;
       } else {
-        const blocker = applyHelper(j, root, site, fn, first, match.row, match.prefix);
+        const blocker = applyHelper(j, root, site, fn, first, match.row, match.prefix, file.path);
         if (blocker === null) {
           log.site(site.path.value, `catalog + client-side filter → ${match.row.functionName}()`);
           changed = true;
@@ -192,6 +192,7 @@ function applyHelper(
   use: { list: Node; call: Node },
   row: AnyUseCaseRow,
   prefix: string | undefined,
+  path: string,
 ): string | null {
   if (!fn.value.async) return "the enclosing function is not async";
   const chain = findCallChain(j, site, root);
@@ -209,8 +210,9 @@ function applyHelper(
   if (extra.length > 0) {
     return `the entries' ${[...new Set(extra)].join(", ")} would not be disclosed by the helper (${JSON.stringify(row.disclosure)})`;
   }
-  const target = clientTarget(j, root, site);
-  if (!target) return "the server URL and consumer label could not be found in this file";
+  const target = clientTarget(j, root, site, path);
+  if (!target)
+    return "the server URL and consumer label could not be found in this file or the transport module it imports";
 
   const extraArgs = site.args.properties
     .map(propertyKey)

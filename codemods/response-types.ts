@@ -41,7 +41,24 @@ export const name = RESPONSE_TYPES;
 const SEARCH_FIELDS = ["score", "snippet"];
 const ENTRY_PATHS_ARE_FLAGGED = true;
 const CATALOG_FIELDS = ["uri", "metadata"];
-const TAGS_EXPRESSION = (object: string) => `((${object}.metadata.tags as string[] | undefined) ?? [])`;
+const TAGS_READ = (object: string) => `(${object}.metadata.tags as string[] | undefined)`;
+const TAGS_EXPRESSION = (object: string) => `(${TAGS_READ(object)} ?? [])`;
+
+/** Is the read already the left side of the code's own `??` fallback (`hit.tags ?? []`)? */
+function hasOwnFallback(access: Node): boolean {
+  let node: Node = access;
+  let parent = node.getParent();
+  while (parent && Node.isParenthesizedExpression(parent)) {
+    node = parent;
+    parent = parent.getParent();
+  }
+  return (
+    parent !== undefined &&
+    Node.isBinaryExpression(parent) &&
+    parent.getOperatorToken().getKind() === SyntaxKind.QuestionQuestionToken &&
+    parent.getLeft() === node
+  );
+}
 
 type Shape = InterfaceDeclaration | TypeLiteralNode;
 
@@ -213,7 +230,9 @@ function rewriteEntryShape(
     const access = ref.getParent();
     if (Node.isPropertyAccessExpression(access) && access.getNameNode() === ref) {
       report(access, "entry.tags → entry.metadata.tags (type-driven)");
-      access.replaceWithText(TAGS_EXPRESSION(access.getExpression().getText()));
+      const object = access.getExpression().getText();
+      // The code's own fallback stays the fallback: a second `?? []` would be dead code (TS 2869).
+      access.replaceWithText(hasOwnFallback(access) ? TAGS_READ(object) : TAGS_EXPRESSION(object));
     }
   }
   // A URI is not a path (a frontmatter uri can differ): path reads are never renamed; the runner flags them.

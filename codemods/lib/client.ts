@@ -3,15 +3,24 @@
  * module-level `createOddkitClient({ url, consumer })`, reused when present.
  * The URL and consumer label come from what the file already uses (the
  * fetched URL, `?consumer=` in it, the MCP transport's URL, the MCP client's
- * name); when they cannot be found, adoption does not happen.
+ * name) or, for the label, from the module the call's transport is imported
+ * from (a shared `rpc.ts` that opens the session with `?consumer=`); when
+ * they cannot be found, adoption does not happen.
  */
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import type { Collection, JSCodeshift } from "jscodeshift";
 import { getPropertyValue, type Node, staticString, unwrapExpression } from "./ast.js";
+import { findPaths } from "./find.js";
 import type { ToolSite } from "./sites.js";
 
 export const SDK_MODULE = "oddkit-sdk";
 export const CLIENT_FACTORY = "createOddkitClient";
 const CONSUMER_QUERY = /[?&]consumer=([^&#]+)/;
+/** `?consumer=label` inside a module's text: the label is URL-unreserved characters or percent escapes. */
+const CONSUMER_IN_TEXT = /[?&]consumer=([A-Za-z0-9._~%-]+)/g;
+/** How a relative import names a source file: as written, with a source extension, or a folder's index. */
+const MODULE_CANDIDATES = ["", ".ts", ".tsx", ".mts", ".js", ".mjs", ".cjs", "/index.ts", "/index.js"];
 
 function isTopLevelBinding(root: Collection, j: JSCodeshift, name: string): boolean {
   const program = root.find(j.Program).paths()[0]?.value;
@@ -28,8 +37,59 @@ export interface ClientTarget {
   readonly consumer: string;
 }
 
-/** Where the call goes and who the caller is, from the code around the site. */
-export function clientTarget(j: JSCodeshift, root: Collection, site: ToolSite): ClientTarget | null {
+/** The text of the source file a relative import names, or null (a package, or nothing readable there). */
+function importedText(fromFile: string, specifier: string): string | null {
+  if (!specifier.startsWith("./") && !specifier.startsWith("../")) return null;
+  const base = resolve(dirname(fromFile), specifier);
+  // TypeScript's ESM style imports `./rpc.js` for `./rpc.ts`.
+  const stems = /\.[cm]?js$/.test(base) ? [base, base.replace(/\.([cm]?)js$/, ".$1ts")] : [base];
+  for (const stem of stems) {
+    for (const ext of MODULE_CANDIDATES) {
+      try {
+        return readFileSync(stem + ext, "utf8");
+      } catch {
+        // not this candidate
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The consumer label of the transport a call is made with when the file does
+ * not say it: the one `?consumer=` label of the relative modules that the
+ * identifiers of the call expression (`fetch(ODDKIT_URL, { headers: await
+ * rpcHeaders() })`) are imported from. Several labels, or none: null.
+ */
+function importedConsumer(j: JSCodeshift, root: Collection, call: Node, file: string): string | null {
+  const used = new Set(findPaths(j, call, j.Identifier).map((p: Node) => p.value.name as string));
+  const labels = new Set<string>();
+  root.find(j.ImportDeclaration).forEach((p: Node) => {
+    const declaration = p.value;
+    if (declaration.importKind === "type") return;
+    if (!declaration.specifiers?.some((s: Node) => used.has(s.local?.name))) return;
+    const text = importedText(file, String(declaration.source.value));
+    for (const match of text?.matchAll(CONSUMER_IN_TEXT) ?? []) {
+      try {
+        labels.add(decodeURIComponent(match[1] as string));
+      } catch {
+        labels.add(match[1] as string);
+      }
+    }
+  });
+  return labels.size === 1 ? ([...labels][0] as string) : null;
+}
+
+/**
+ * Where the call goes and who the caller is, from the code around the site
+ * (and, for the label, the transport's module when `file` is given).
+ */
+export function clientTarget(
+  j: JSCodeshift,
+  root: Collection,
+  site: ToolSite,
+  file?: string,
+): ClientTarget | null {
   let urlNode: Node | null = null;
   let consumer: string | null = null;
   // Raw fetch: the first argument of the fetch call holding the site.
@@ -69,6 +129,8 @@ export function clientTarget(j: JSCodeshift, root: Collection, site: ToolSite): 
   } else if (url.type !== "Identifier" || !isTopLevelBinding(root, j, url.name)) {
     return null;
   }
+  if (consumer === null && current && file !== undefined)
+    consumer = importedConsumer(j, root, current.value, file);
   if (consumer === null) return null;
   return { url, consumer };
 }

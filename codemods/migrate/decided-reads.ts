@@ -8,7 +8,7 @@
  * holds wherever the read sits: in the function of the call, in a caller of a
  * wrapper, in another file.
  */
-import type { Node } from "ts-morph";
+import { Node } from "ts-morph";
 import { REVIEWED_MARKER } from "../lib/todo.js";
 import type { DecisionChoices, DecisionName } from "./decisions.js";
 import type { FlowRead } from "./detect/flow.js";
@@ -73,6 +73,23 @@ function renameField(replacement: string) {
   };
 }
 
+/**
+ * A callback parameter typed inline by the legacy entry (`(hit: { path: string; title: string }) =>`):
+ * once its path is derived from the URI, the annotation names `uri` instead (the contract entry has
+ * no path). Null when the parameter is not typed so, or already names a `uri`.
+ */
+function inlinePathAnnotation(object: Node): TextEditAt | null {
+  if (!Node.isIdentifier(object)) return null;
+  const declaration = object.getSymbol()?.getDeclarations()[0];
+  if (!declaration || !Node.isParameterDeclaration(declaration)) return null;
+  const type = declaration.getTypeNode();
+  if (!type || !Node.isTypeLiteral(type) || type.getProperty("uri")) return null;
+  const path = type.getProperty("path");
+  if (!path || path.getTypeNode()?.getText() !== "string") return null;
+  const name = path.getNameNode();
+  return { node: object, start: name.getStart(), end: name.getEnd(), text: "uri" };
+}
+
 /** `x.path` → `pathOfUri(x<uri>)`: the repository path the URI names. */
 function derivedPath(uriOf: string) {
   return (read: FlowRead, helpers: DecidedHelpers): TextEditAt[] => {
@@ -80,7 +97,11 @@ function derivedPath(uriOf: string) {
     if (!access) return [];
     const object = access.getExpression().getText();
     const call = `${helpers.pathOfUri(read.node)}(${object}${uriOf})`;
-    return [{ node: read.node, start: access.getStart(), end: access.getEnd(), text: call }];
+    const annotation = uriOf === ".uri" ? inlinePathAnnotation(access.getExpression()) : null;
+    return [
+      { node: read.node, start: access.getStart(), end: access.getEnd(), text: call },
+      ...(annotation ? [annotation] : []),
+    ];
   };
 }
 
@@ -111,6 +132,14 @@ export const DECIDED_READS: Readonly<Record<string, Readonly<Record<string, Deci
       values: ["uri"],
       applies: plainAccess,
       edit: derivedPath(".data.uri"),
+    },
+    // `include_metadata: true` became `disclosure: ["metadata", "body"]`: the frontmatter is the
+    // document's `metadata`, as YAML reads it.
+    "result.metadata": {
+      decision: "frontmatter",
+      values: ["contract"],
+      applies: plainAccess,
+      edit: renameField("data.metadata"),
     },
     "result.error": {
       decision: "errors",

@@ -147,6 +147,57 @@ describe("get: content, content_hash, path and error under their decisions", () 
   });
 });
 
+const PREVIEW = consumer(`export async function preview(uri) {
+  const doc = await tool("oddkit_get", { input: uri, include_metadata: true });
+  return { title: doc.metadata?.title ?? null, words: doc.content.split(/\\s+/).length };
+}`);
+
+describe("get: the frontmatter under frontmatter=contract", () => {
+  it("without the decision the metadata read waits on it, named in the marker", () => {
+    const out = migrate(PREVIEW, parseDecide("content=body"));
+    expect(out).toContain("include_legacy_envelope: true");
+    expect(out).toMatch(/- result\.metadata \(line \d+\): lifted by `--decide frontmatter=contract`/);
+  });
+
+  it("runs: the title is the document's frontmatter title, read from data.metadata", async () => {
+    const out = migrate(PREVIEW, recommended);
+    expect(out).not.toContain("include_legacy_envelope");
+    expect(out).toContain("doc.data.metadata?.title");
+    const before = (await run(PREVIEW, legacy, "preview", DOC)) as { title: unknown };
+    const after = (await run(out, contract, "preview", DOC)) as { title: unknown };
+    const answer = await contract.callTool("oddkit_get", { input: DOC, disclosure: ["metadata"] });
+    const doc = JSON.parse((answer.content[0] as { text: string }).text).result;
+    expect(after.title).toEqual(expect.any(String));
+    expect(after.title).toBe(doc.data.metadata.title);
+    expect(after.title).toBe(before.title);
+  });
+});
+
+describe("search: a path read through a callback typed inline by the legacy hit", () => {
+  const PALETTE = `const URL_ = "https://oddkit.example/mcp";
+export async function palette(query: string) {
+  const res = await fetch(URL_, {
+    method: "POST",
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "oddkit_search", arguments: { input: query } } }),
+  });
+  const rpc = await res.json();
+  const envelope = JSON.parse(rpc.result.content[0].text);
+  return envelope.result.hits.map((hit: { path: string; title: string }) => ({ id: hit.path, title: hit.title }));
+}
+`;
+  it("under paths=uri the annotation names the uri the path is derived from, and the call leaves the envelope", () => {
+    const out = migrate(PALETTE, recommended, "palette.ts");
+    expect(out).not.toContain("include_legacy_envelope");
+    expect(out).not.toContain("TODO(oddkit-migrate)");
+    expect(out).toContain(
+      `(hit: { uri: string; title: string }) => ({ id: ${PATH_OF_URI}(hit.uri), title: hit.title })`,
+    );
+  });
+  it("without the decision it stays flagged", () => {
+    expect(migrate(PALETTE, {}, "palette.ts")).toContain("include_legacy_envelope: true");
+  });
+});
+
 describe("resolve: status and the resolved hash under errors and hash", () => {
   it("the status read is kept as written and noted with its decision; resolved becomes data", () => {
     const out = migrate(CANONICAL, recommended);
