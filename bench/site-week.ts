@@ -457,6 +457,8 @@ try {
     await Promise.all((await findSourceFiles(["."], migratedDir)).map((f) => readFile(f, "utf8")))
   ).join("\n");
   const clientSites = migratedText.match(/createOddkitClient\(/g)?.length ?? 0;
+  const clientCalls =
+    migratedText.match(/await oddkit(Client)?\.(search|catalog|get|resolve|preflight)\(/g)?.length ?? 0;
 
   const corpus = await loadCorpus(sampleCorpusDir());
   const essays = corpus.documents
@@ -537,7 +539,7 @@ try {
   );
   console.log(`  migrated with: ${how}`);
   console.log(
-    `  the migrated site's calls through createOddkitClient (the client cache): ${clientSites} call site${clientSites === 1 ? "" : "s"}`,
+    `  the migrated site's calls through createOddkitClient (the client cache): ${clientCalls} call site${clientCalls === 1 ? "" : "s"}, in ${clientSites} module${clientSites === 1 ? "" : "s"} (one client and one cache each)`,
   );
   console.log("");
   const row = (label: string, f: Figures) =>
