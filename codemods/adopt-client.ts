@@ -59,7 +59,8 @@ function freeName(j: JSCodeshift, fn: Node, wanted: string[]): string {
 
 /**
  * Import specifiers the replaced transport used (`readRpc`, `rpcHeaders`) that nothing references
- * any more: removed, with their declaration when it empties. Other imports stay as written.
+ * any more: removed. A declaration they empty stays as a bare `import "…"`, so the module's own
+ * top-level effects still run. Other imports stay as written.
  */
 function dropOrphanedImports(j: JSCodeshift, root: Collection, names: ReadonlySet<string>): void {
   const referenced = (name: string) =>
@@ -73,9 +74,7 @@ function dropOrphanedImports(j: JSCodeshift, root: Collection, names: ReadonlySe
     const kept = declaration.specifiers.filter(
       (s: Node) => s.type !== "ImportSpecifier" || !names.has(s.local?.name) || referenced(s.local.name),
     );
-    if (kept.length === declaration.specifiers.length) return;
-    if (kept.length === 0) p.prune();
-    else declaration.specifiers = kept;
+    if (kept.length < declaration.specifiers.length) declaration.specifiers = kept;
   });
 }
 

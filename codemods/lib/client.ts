@@ -68,16 +68,31 @@ function importedConsumer(j: JSCodeshift, root: Collection, call: Node, file: st
     const declaration = p.value;
     if (declaration.importKind === "type") return;
     if (!declaration.specifiers?.some((s: Node) => used.has(s.local?.name))) return;
-    const text = importedText(file, String(declaration.source.value));
-    for (const match of text?.matchAll(CONSUMER_IN_TEXT) ?? []) {
-      try {
-        labels.add(decodeURIComponent(match[1] as string));
-      } catch {
-        labels.add(match[1] as string);
-      }
-    }
+    for (const label of moduleLabels(root, file, String(declaration.source.value))) labels.add(label);
   });
   return labels.size === 1 ? ([...labels][0] as string) : null;
+}
+
+/** Labels per imported module, per parsed file: a file's calls share one read of each module. */
+const labelsRead = new WeakMap<Collection, Map<string, readonly string[]>>();
+
+/** The `?consumer=` labels in the text of the module a relative import names (none when unreadable). */
+function moduleLabels(root: Collection, file: string, specifier: string): readonly string[] {
+  let byModule = labelsRead.get(root);
+  if (!byModule) labelsRead.set(root, (byModule = new Map()));
+  let labels = byModule.get(specifier);
+  if (labels === undefined) {
+    const text = importedText(file, specifier) ?? "";
+    labels = [...text.matchAll(CONSUMER_IN_TEXT)].map((match) => {
+      try {
+        return decodeURIComponent(match[1] as string);
+      } catch {
+        return match[1] as string; // a malformed escape: the label as written
+      }
+    });
+    byModule.set(specifier, labels);
+  }
+  return labels;
 }
 
 /**
