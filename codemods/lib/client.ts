@@ -79,7 +79,10 @@ const labelsRead = new WeakMap<Collection, Map<string, readonly string[]>>();
 /** The `?consumer=` labels in the text of the module a relative import names (none when unreadable). */
 function moduleLabels(root: Collection, file: string, specifier: string): readonly string[] {
   let byModule = labelsRead.get(root);
-  if (!byModule) labelsRead.set(root, (byModule = new Map()));
+  if (!byModule) {
+    byModule = new Map();
+    labelsRead.set(root, byModule);
+  }
   let labels = byModule.get(specifier);
   if (labels === undefined) {
     const text = importedText(file, specifier) ?? "";
