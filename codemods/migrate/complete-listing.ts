@@ -461,7 +461,7 @@ const FILTER_NOTE = decidedNote(
 );
 
 /** The call-only transforms' markers above the call a complete listing answers (legacy limit, date order). */
-function callOnlyMarker(node: Node): { start: number; end: number; text: string } | null {
+export function callOnlyMarker(node: Node): { start: number; end: number; text: string } | null {
   const statement = statementOf(node);
   if (!statement) return null;
   const file = node.getSourceFile().getFullText();

@@ -15,6 +15,7 @@
  *    (marked) or `reviewed` (a human marked it `oddkit-migrate-reviewed`).
  */
 import { posix } from "node:path";
+import { LEGACY_OPT_IN_PARAM } from "oddkit-sdk/internal";
 import type { Project, SourceFile } from "ts-morph";
 import { selectTransforms } from "../index.js";
 import { CALL_ONLY_TRANSFORMS } from "../lib/names.js";
@@ -249,6 +250,39 @@ export function newDiagnostics(before: readonly string[], after: readonly string
 }
 
 /** The files a group's call, reads and escapes are in. */
+/** Occurrences of the legacy opt-in parameter in a text. */
+function optIns(text: string): number {
+  return text.split(LEGACY_OPT_IN_PARAM).length - 1;
+}
+
+/**
+ * A call a per-file transform kept on the legacy envelope (the fat catalog filtered by a client
+ * predicate, say) may be one a decision taken migrates whole: the engine sees it as its call-only text
+ * shows it, and where a group there is rewritable, its files start again from that text.
+ */
+function reopenParked(
+  session: AnalysisSession,
+  set: readonly string[],
+  afterText: Map<string, string>,
+  sources: ReadonlyMap<string, string>,
+  baseOf: (f: string) => string,
+  revertFile: (f: string) => void,
+  rewritable: (g: Group) => boolean,
+): void {
+  const parked = [...afterText].filter(
+    ([f, text]) => optIns(text) > optIns(sources.get(f) as string) && baseOf(f) !== text,
+  );
+  if (parked.length === 0) return;
+  for (const [f] of parked) session.set(f, baseOf(f));
+  const reopen = new Set<string>();
+  for (const g of session.analyse(set).groups)
+    if (rewritable(g)) for (const f of groupFiles(g)) reopen.add(f);
+  for (const [f, text] of parked) {
+    if (reopen.has(f)) revertFile(f);
+    else session.set(f, text);
+  }
+}
+
 function groupFiles(g: Group): Set<string> {
   const files = new Set<string>();
   for (const node of [g.call.node, ...g.reads.map((r) => r.node), ...g.escapes.map((e) => e.node)])
@@ -515,6 +549,15 @@ export function runEngine(
     (g.reason !== null ||
       g.reads.some((r) => !acceptedAsWritten(g.call.action, r, choices)) ||
       g.escapes.length > 0);
+  reopenParked(
+    session,
+    set,
+    afterText,
+    sources,
+    baseOf,
+    revertFile,
+    (g) => legacyGroup(g) && mappable(g, choices),
+  );
   for (let round = 0; round < 4; round++) {
     analysis = session.analyse(set);
     const revert = new Set<string>();

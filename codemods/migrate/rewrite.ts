@@ -40,6 +40,8 @@ import type { DecisionChoices } from "./decisions.js";
 import { stringValue } from "./detect/calls.js";
 import type { Group } from "./detect/index.js";
 import { accessOf, argValue, statementOf, unwrap } from "./detect/nodes.js";
+import { rebuildObject } from "./object-text.js";
+import { ownPageLoop, ownPageLoopEdits } from "./page-loop.js";
 import { startHereEdits, startHereRollup } from "./rollups.js";
 
 export interface TextEdit {
@@ -113,30 +115,6 @@ function propOf(args: ObjectLiteralExpression, key: string): Node | undefined {
   return args.getProperty(key);
 }
 
-/** Rebuild an object literal's text with properties removed and added (one line, or one per line if it was multi-line). */
-function rebuildObject(
-  args: ObjectLiteralExpression,
-  remove: ReadonlySet<string>,
-  add: readonly string[],
-): string {
-  const kept = args
-    .getProperties()
-    .filter(
-      (p) =>
-        !(Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) || !remove.has(p.getName()),
-    )
-    .map((p) => p.getText());
-  const all = [...kept, ...add];
-  const text = args.getText();
-  if (!text.includes("\n")) return all.length === 0 ? "{}" : `{ ${all.join(", ")} }`;
-  const first = args.getProperties()[0];
-  const file = args.getSourceFile().getFullText();
-  const lineStart = file.lastIndexOf("\n", (first ?? args).getStart() - 1) + 1;
-  const indent = first ? (file.slice(lineStart, first.getStart()).match(/^\s*/)?.[0] ?? "  ") : "  ";
-  const closeIndent = file.slice(file.lastIndexOf("\n", args.getEnd() - 1) + 1, args.getEnd() - 1);
-  return `{\n${all.map((p) => `${indent}${p},`).join("\n")}\n${closeIndent}}`;
-}
-
 export interface GroupDecision {
   readonly group: Group;
   readonly rewrite: boolean;
@@ -161,6 +139,7 @@ export function mappable(group: Group, choices: DecisionChoices = {}): boolean {
   if (action === null || group.call.insideWrapper || group.window) return false;
   if (datedPrefixSlice(group) !== null || datedPrefixLoop(group) !== null) return true;
   if (completeListing(group, choices) !== null || startHereRollup(group, choices)) return true;
+  if (ownPageLoop(group, choices) !== null) return true;
   if (!MAPPABLE[action] && !DECIDED_READS[action]) return false;
   const args = group.call.args;
   if (args === null) return false;
@@ -254,6 +233,12 @@ export function rewriteEdits(group: Group, choices: DecisionChoices = {}): Map<s
   if (complete) {
     const helpers = decidedHelpers(push);
     for (const e of completeListingEdits(group, complete, helpers.fileHelper)) push(e.node, e);
+    return edits;
+  }
+  const own = ownPageLoop(group, choices);
+  if (own) {
+    const helpers = decidedHelpers(push);
+    for (const e of ownPageLoopEdits(group, own, helpers.fileHelper)) push(e.node, e);
     return edits;
   }
   const loop = datedPrefixLoop(group);

@@ -6,26 +6,14 @@
  * against a contract server, and the only differences are the decided ones,
  * computed here from the two servers independently of the rewrite.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PATH_OF_URI, pathOfUriSource } from "../../codemods/migrate/added-functions.js";
-import { type DecisionChoices, parseDecide } from "../../codemods/migrate/decisions.js";
-import { checkSites, runEngine } from "../../codemods/migrate/engine.js";
+import { parseDecide } from "../../codemods/migrate/decisions.js";
+import { checkSites } from "../../codemods/migrate/engine.js";
 import { FLAG_CAPS, KINDS, NO_FLAG_CAP, pathForKlappyUri } from "../../src/contract/index.js";
-import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
-
-const cwd = mkdtempSync(join(tmpdir(), "oddkit-decided-"));
-let counter = 0;
-
-function migrate(text: string, choices: DecisionChoices, name = "consumer.mjs"): string {
-  const file = join(cwd, name);
-  const result = runEngine(cwd, new Map([[file, text]]), [{ file, before: text }], undefined, choices);
-  return result.files.get(file)?.after ?? text;
-}
+import { cwd, everyEntry, migrate, run as runOn, useServers } from "./decided-harness.js";
 
 /** A consumer module calling oddkit over JSON-RPC through `fetch` (plain JS: it runs as written). */
 const consumer = (body: string) => `const URL_ = "https://oddkit.example/mcp";
@@ -52,35 +40,12 @@ const CANONICAL = consumer(`export async function canonical(uri) {
   return { uri: r.resolved.uri, hash: r.resolved.content_hash };
 }`);
 
-let legacy: ReferenceServer;
-let contract: ReferenceServer;
-let server: ReferenceServer;
-const realFetch = globalThis.fetch;
-
-beforeAll(async () => {
-  legacy = await createReferenceServer({ mode: "legacy" });
-  contract = await createReferenceServer({ mode: "contract" });
-  globalThis.fetch = (async (_url: unknown, init?: RequestInit) => {
-    const message = JSON.parse(String(init?.body));
-    const result = await server.callTool(message.params.name, message.params.arguments);
-    return Response.json({ jsonrpc: "2.0", id: message.id, result });
-  }) as typeof fetch;
-});
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await Promise.all([legacy.close(), contract.close()]);
-});
-
-async function run(text: string, target: ReferenceServer, fn: string, arg: string): Promise<unknown> {
-  const file = join(cwd, `run-${counter++}.mjs`);
-  writeFileSync(file, text);
-  const mod = (await import(pathToFileURL(file).href)) as Record<string, (a: string) => Promise<unknown>>;
-  server = target;
-  return (mod[fn] as (a: string) => Promise<unknown>)(arg);
-}
+const servers = useServers();
+const run = (text: string, target: "legacy" | "contract", fn: string, arg: string) =>
+  runOn(text, servers[target], fn, arg);
 
 async function contractDoc(uri: string) {
-  const answer = await contract.callTool("oddkit_get", { input: uri });
+  const answer = await servers.contract.callTool("oddkit_get", { input: uri });
   return JSON.parse((answer.content[0] as { text: string }).text).result;
 }
 
@@ -112,8 +77,8 @@ describe("get: content, content_hash, path and error under their decisions", () 
   });
 
   it("runs: the found document differs only by its body, contract hash and derived path", async () => {
-    const before = (await run(ARTICLE, legacy, "article", DOC)) as Record<string, string>;
-    const after = (await run(migrate(ARTICLE, recommended), contract, "article", DOC)) as Record<
+    const before = (await run(ARTICLE, "legacy", "article", DOC)) as Record<string, string>;
+    const after = (await run(migrate(ARTICLE, recommended), "contract", "article", DOC)) as Record<
       string,
       string
     >;
@@ -133,7 +98,7 @@ describe("get: content, content_hash, path and error under their decisions", () 
 
   it("runs: a missing document answers the contract's error message", async () => {
     const missing = "klappy://no/such/document";
-    const after = await run(migrate(ARTICLE, recommended), contract, "article", missing);
+    const after = await run(migrate(ARTICLE, recommended), "contract", "article", missing);
     expect(after).toEqual({ missing: (await contractDoc(missing)).error_message });
   });
 
@@ -163,9 +128,9 @@ describe("get: the frontmatter under frontmatter=contract", () => {
     const out = migrate(PREVIEW, recommended);
     expect(out).not.toContain("include_legacy_envelope");
     expect(out).toContain("doc.data.metadata?.title");
-    const before = (await run(PREVIEW, legacy, "preview", DOC)) as { title: unknown };
-    const after = (await run(out, contract, "preview", DOC)) as { title: unknown };
-    const answer = await contract.callTool("oddkit_get", { input: DOC, disclosure: ["metadata"] });
+    const before = (await run(PREVIEW, "legacy", "preview", DOC)) as { title: unknown };
+    const after = (await run(out, "contract", "preview", DOC)) as { title: unknown };
+    const answer = await servers.contract.callTool("oddkit_get", { input: DOC, disclosure: ["metadata"] });
     const doc = JSON.parse((answer.content[0] as { text: string }).text).result;
     expect(after.title).toEqual(expect.any(String));
     expect(after.title).toBe(doc.data.metadata.title);
@@ -208,14 +173,14 @@ describe("resolve: status and the resolved hash under errors and hash", () => {
   });
 
   it("runs: same URI, the contract's hash", async () => {
-    const before = (await run(CANONICAL, legacy, "canonical", DOC)) as Record<string, string>;
-    const after = (await run(migrate(CANONICAL, recommended), contract, "canonical", DOC)) as Record<
+    const before = (await run(CANONICAL, "legacy", "canonical", DOC)) as Record<string, string>;
+    const after = (await run(migrate(CANONICAL, recommended), "contract", "canonical", DOC)) as Record<
       string,
       string
     >;
     expect(after.uri).toBe(before.uri);
     expect(after.hash).toBe((await contractDoc(DOC)).data.content_hash);
-    expect(await run(migrate(CANONICAL, recommended), contract, "canonical", "klappy://nope")).toBeNull();
+    expect(await run(migrate(CANONICAL, recommended), "contract", "canonical", "klappy://nope")).toBeNull();
   });
 });
 
@@ -259,23 +224,6 @@ const INLINE_SITEMAP = `export async function sitemap() {
 }
 `;
 
-/** Every document a listing holds, all pages joined (a server's own paging, not the rewrite's). */
-async function everyEntry(target: ReferenceServer, args: Record<string, unknown>, list: "articles" | "data") {
-  const all: Array<{ uri: string; metadata?: Record<string, unknown> }> = [];
-  for (let offset = 0; ; ) {
-    const answer = await target.callTool("oddkit_catalog", { ...args, offset });
-    const result = JSON.parse((answer.content[0] as { text: string }).text).result;
-    all.push(...result[list]);
-    offset += result[list].length;
-    if (
-      result[list].length === 0 ||
-      offset >= (result.total_candidates ?? result.pagination?.total_candidates ?? result.total)
-    )
-      break;
-  }
-  return all;
-}
-
 describe("catalog listings under listings=complete", () => {
   const KINDS_ALL = [...KINDS];
 
@@ -289,14 +237,18 @@ describe("catalog listings under listings=complete", () => {
     const out = migrate(SITEMAP, recommended);
     expect(out).toContain("oddkitEveryPage((offset) => tool(");
     expect(out).not.toContain("TODO(oddkit-migrate)");
-    const after = (await run(out, contract, "sitemap", "")) as string[];
-    const every = await everyEntry(contract, { sort_by: "path", limit: 500, include: KINDS_ALL }, "data");
+    const after = (await run(out, "contract", "sitemap", "")) as string[];
+    const every = await everyEntry(
+      servers.contract,
+      { sort_by: "path", limit: 500, include: KINDS_ALL },
+      "data",
+    );
     const expected = every
       .map((e) => pathForKlappyUri(e.uri) ?? e.uri)
       .sort((a, b) => a.localeCompare(b, "en-US"));
     expect(after).toEqual(expected);
     // The legacy cut listed 500 of them.
-    expect(((await run(SITEMAP, legacy, "sitemap", "")) as string[]).length).toBe(500);
+    expect(((await run(SITEMAP, "legacy", "sitemap", "")) as string[]).length).toBe(500);
     expect(after.length).toBeGreaterThan(500);
   });
 
@@ -304,8 +256,12 @@ describe("catalog listings under listings=complete", () => {
     const out = migrate(INLINE_SITEMAP, recommended, "inline-sitemap.mjs");
     expect(out).toContain("const { data: articles } = (await oddkitEveryPage(async (offset) => {");
     expect(out).not.toContain("TODO(oddkit-migrate)");
-    const after = (await run(out, contract, "sitemap", "")) as string[];
-    const every = await everyEntry(contract, { sort_by: "path", limit: 500, include: KINDS_ALL }, "data");
+    const after = (await run(out, "contract", "sitemap", "")) as string[];
+    const every = await everyEntry(
+      servers.contract,
+      { sort_by: "path", limit: 500, include: KINDS_ALL },
+      "data",
+    );
     expect(after).toEqual(
       every.map((e) => pathForKlappyUri(e.uri) ?? e.uri).sort((a, b) => a.localeCompare(b, "en-US")),
     );
@@ -315,8 +271,12 @@ describe("catalog listings under listings=complete", () => {
   it("order=contract: every document in the contract's order", async () => {
     const out = migrate(SITEMAP, parseDecide("recommended,order=contract"));
     expect(out).not.toContain(", oddkitPathOfUri)"); // no re-sort asked
-    const after = (await run(out, contract, "sitemap", "")) as string[];
-    const every = await everyEntry(contract, { sort_by: "path", limit: 500, include: KINDS_ALL }, "data");
+    const after = (await run(out, "contract", "sitemap", "")) as string[];
+    const every = await everyEntry(
+      servers.contract,
+      { sort_by: "path", limit: 500, include: KINDS_ALL },
+      "data",
+    );
     expect(after).toEqual(every.map((e) => pathForKlappyUri(e.uri) ?? e.uri));
   });
 
@@ -325,9 +285,9 @@ describe("catalog listings under listings=complete", () => {
     expect(out).toContain("// oddkit-migrate-reviewed: listings=complete: this filter sees every document");
     expect(out).toContain('disclosure: ["metadata"]');
     expect(out).toContain(`limit: ${FLAG_CAPS.metadata}`);
-    const after = (await run(out, contract, "essays", "")) as string[];
+    const after = (await run(out, "contract", "essays", "")) as string[];
     const every = await everyEntry(
-      contract,
+      servers.contract,
       { sort_by: "date", limit: FLAG_CAPS.metadata, disclosure: ["metadata"], include: KINDS_ALL },
       "data",
     );
@@ -352,9 +312,9 @@ describe("the start_here rollup under rollups=compute", () => {
     const out = migrate(START_HERE, recommended);
     expect(out).toContain("start_here: true");
     expect(out).not.toContain("TODO(oddkit-migrate)");
-    const after = (await run(out, contract, "startHere", "")) as string[];
+    const after = (await run(out, "contract", "startHere", "")) as string[];
     const listed = await everyEntry(
-      contract,
+      servers.contract,
       { start_here: true, limit: NO_FLAG_CAP, include: [...KINDS] },
       "data",
     );
