@@ -34,6 +34,7 @@ import { isReference } from "./lib/entries.js";
 import { ACTION_TOOL_LITERAL, isLegacyWindowCall, UNSUPPORTED_PARAMS } from "./lib/legacy.js";
 import { enclosingFunction, findToolSites } from "./lib/sites.js";
 import { defineTransform, type RewriteContext } from "./lib/transform.js";
+import { stillCalled, wrapperTransport } from "./lib/wrapper-transport.js";
 
 export const name = "adopt-client";
 
@@ -103,7 +104,9 @@ function rewrite({ j, root, log, file }: RewriteContext): boolean {
       return field === null || contractFields.includes(field);
     });
     if (refs.length === 0 || !onlyResultReads) continue;
-    const target = clientTarget(j, root, site, file.path);
+    // A call of the file's own transport helper: the URL and label are those of the helper's fetch.
+    const wrapper = wrapperTransport(j, root, site);
+    const target = clientTarget(j, root, wrapper ? { ...site, path: wrapper.params } : site, file.path);
     if (!target) continue;
 
     const client = ensureClient(j, root, target);
@@ -135,6 +138,14 @@ function rewrite({ j, root, log, file }: RewriteContext): boolean {
     for (const ref of refs) ref.parent.replace(j.identifier(resultName));
     first.replace(declaration);
     for (const statement of rest.reverse()) statement.prune();
+    if (wrapper && !stillCalled(j, root, wrapper)) {
+      j(wrapper.declaration)
+        .find(j.Identifier)
+        .forEach((p: Node) => {
+          transportNames.add(p.value.name);
+        });
+      wrapper.declaration.prune();
+    }
     log.site(site.path.value, `${site.toolName} call → ${client}.${action}()`);
     changed = true;
   }
