@@ -250,6 +250,29 @@ export function newDiagnostics(before: readonly string[], after: readonly string
 }
 
 /** The files a group's call, reads and escapes are in. */
+/** A read's hint naming the decision that lifts it: `lifted by \`--decide name=value\` (…)`. */
+const LIFTED_BY = /lifted by `--decide ([a-z]+)=([a-z-]+)` \([^)]*\)/;
+
+/**
+ * A read whose marker names a decision the run has taken: the decision is not what blocks it, so
+ * the marker says what does — the file's fallback (the rewrite's type errors, say), else another
+ * read of the same call that nothing lifts (listed beside it under the call's marker).
+ */
+export function withTakenDecision(site: Site, choices: DecisionChoices, fallback: string | undefined): Site {
+  const match = LIFTED_BY.exec(site.reason);
+  if (!match || (choices as Record<string, string>)[match[1] as string] !== match[2]) return site;
+  const blocker = fallback
+    ? `the call stays on the legacy envelope because ${fallback.replace(/: only markers were added$|: kept on the legacy envelope$/, "")}`
+    : "the call stays on the legacy envelope for another of its reads, which nothing lifts (listed with it)";
+  return {
+    ...site,
+    reason: site.reason.replace(
+      LIFTED_BY,
+      `\`--decide ${match[1]}=${match[2]}\` is taken and lifts it; ${blocker}`,
+    ),
+  };
+}
+
 /** Occurrences of the legacy opt-in parameter in a text. */
 function optIns(text: string): number {
   return text.split(LEGACY_OPT_IN_PARAM).length - 1;
@@ -612,7 +635,7 @@ export function runEngine(
   }
 
   // Detection on the result; unmarked legacy sites get their markers.
-  const after = session.detect(set);
+  const after = session.detect(set).map((site) => withTakenDecision(site, choices, fallback.get(site.file)));
   const afterByFile = new Map<string, Site[]>();
   for (const s of after) afterByFile.set(s.file, [...(afterByFile.get(s.file) ?? []), s]);
   const beforeByFile = new Map<string, Site[]>();

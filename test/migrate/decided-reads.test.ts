@@ -11,7 +11,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PATH_OF_URI, pathOfUriSource } from "../../codemods/migrate/added-functions.js";
 import { parseDecide } from "../../codemods/migrate/decisions.js";
-import { checkSites } from "../../codemods/migrate/engine.js";
+import type { Site } from "../../codemods/migrate/detect/index.js";
+import { checkSites, withTakenDecision } from "../../codemods/migrate/engine.js";
 import { FLAG_CAPS, KINDS, NO_FLAG_CAP, pathForKlappyUri } from "../../src/contract/index.js";
 import { cwd, everyEntry, migrate, run as runOn, useServers } from "./decided-harness.js";
 
@@ -74,6 +75,12 @@ describe("get: content, content_hash, path and error under their decisions", () 
     const out = migrate(ARTICLE, parseDecide("content=body,hash=contract"));
     expect(out).toContain("include_legacy_envelope: true");
     expect(out).toMatch(/\/\/ {3}- result\.path \(line \d+\): /);
+    // The taken decision is not named as what would lift its reads: the marker says what blocks them.
+    expect(out).not.toMatch(/lifted by `--decide content=body`/);
+    expect(out).toMatch(
+      /- result\.content \(line \d+\): [^\n]*`--decide content=body` is taken and lifts it; the call stays on the legacy envelope for another of its reads/,
+    );
+    expect(out).toMatch(/- result\.path \(line \d+\): lifted by `--decide paths=uri`/);
   });
 
   it("runs: the found document differs only by its body, contract hash and derived path", async () => {
@@ -321,5 +328,32 @@ describe("the start_here rollup under rollups=compute", () => {
     expect(after).toEqual(listed.map((e) => (pathForKlappyUri(e.uri) ?? e.uri).replace(/\.md$/, "")));
     expect(after.length).toBeGreaterThan(0);
     expect(migrate(out, recommended)).toBe(out);
+  });
+});
+
+describe("a read's marker when its decision is taken but the call is kept", () => {
+  const site: Site = {
+    file: "f.ts",
+    line: 3,
+    column: 1,
+    kind: "read" as const,
+    what: "result.content",
+    action: "get" as const,
+    call: 0,
+    legacy: true,
+    reason:
+      "reads the legacy envelope kept by the oddkit_get call for the cutover: lifted by `--decide content=body` (the call migrates once each of its reads is lifted; `migrate --plan` shows what that changes)",
+    marker: null,
+    statementLine: 3,
+  };
+  it("names the file's fallback as the blocker", () => {
+    const why = "the rewrite added type errors (2345 Argument of type …): only markers were added";
+    expect(withTakenDecision(site, parseDecide("content=body"), why).reason).toBe(
+      "reads the legacy envelope kept by the oddkit_get call for the cutover: `--decide content=body` is taken and lifts it; the call stays on the legacy envelope because the rewrite added type errors (2345 Argument of type …)",
+    );
+  });
+  it("is left as it is when that decision was not taken, or taken with another value", () => {
+    expect(withTakenDecision(site, {}, undefined)).toBe(site);
+    expect(withTakenDecision(site, parseDecide("content=markdown"), undefined)).toBe(site);
   });
 });
