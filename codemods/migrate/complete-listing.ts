@@ -204,6 +204,19 @@ function readOk(group: Group, read: FlowRead, choices: DecisionChoices): boolean
   return false;
 }
 
+/**
+ * A listing call's page arguments as literals a rewrite can replace: an integer `limit`, a boolean
+ * `include_metadata`, a `disclosure` of `["metadata"]` (each optional).
+ */
+export function literalPageArgs(args: ObjectLiteralExpression): boolean {
+  const limit = argValue(args, "limit");
+  if (limit && !/^\d+$/.test(unwrap(limit).getText())) return false;
+  const meta = argValue(args, "include_metadata");
+  if (meta && !["true", "false"].includes(unwrap(meta).getText())) return false;
+  const disclosure = argValue(args, "disclosure");
+  return !disclosure || unwrap(disclosure).getText().replace(/\s/g, "") === '["metadata"]';
+}
+
 /** The group as a complete listing under these choices, or null when it is not that shape. */
 export function completeListing(group: Group, choices: DecisionChoices): CompleteListing | null {
   if (group.call.action !== "catalog" || choices.listings !== "complete") return null;
@@ -216,12 +229,7 @@ export function completeListing(group: Group, choices: DecisionChoices): Complet
   const sort = argValue(args, "sort_by");
   const sortBy = sort ? stringValue(sort) : "path";
   if (sortBy !== "path" && sortBy !== "date") return null;
-  const limit = argValue(args, "limit");
-  if (limit && !/^\d+$/.test(unwrap(limit).getText())) return null;
-  const meta = argValue(args, "include_metadata");
-  if (meta && !["true", "false"].includes(unwrap(meta).getText())) return null;
-  const disclosure = argValue(args, "disclosure");
-  if (disclosure && unwrap(disclosure).getText().replace(/\s/g, "") !== '["metadata"]') return null;
+  if (!literalPageArgs(args)) return null;
   if (sortBy === "path" && choices.order !== "resort" && choices.order !== "contract") return null;
   const readsMetadata = group.reads.some(
     (r) => r.what === "entry.metadata" || r.what.startsWith("filter on metadata."),

@@ -32,7 +32,7 @@
 import { effectiveCap } from "oddkit-sdk/contract";
 import { Node, SyntaxKind } from "ts-morph";
 import { KIND_LIST } from "./added-functions.js";
-import { callOnlyMarker, type Edit } from "./complete-listing.js";
+import { callOnlyMarker, type Edit, literalPageArgs } from "./complete-listing.js";
 import type { DecisionChoices } from "./decisions.js";
 import { stringValue } from "./detect/calls.js";
 import type { FlowRead } from "./detect/flow.js";
@@ -180,12 +180,7 @@ export function ownPageLoop(group: Group, choices: DecisionChoices): OwnPageLoop
   }
   const sortBy = argValue(args, "sort_by") ? stringValue(argValue(args, "sort_by")) : "path";
   if (sortBy !== "date" && !(sortBy === "path" && choices.order === "contract")) return null;
-  const limit = argValue(args, "limit");
-  if (limit && !/^\d+$/.test(unwrap(limit).getText())) return null;
-  const meta = argValue(args, "include_metadata");
-  if (meta && !["true", "false"].includes(unwrap(meta).getText())) return null;
-  const disclosure = argValue(args, "disclosure");
-  if (disclosure && unwrap(disclosure).getText().replace(/\s/g, "") !== '["metadata"]') return null;
+  if (!literalPageArgs(args)) return null;
   const metadata = group.reads.some(
     (r) => r.what === "entry.metadata" || r.what.startsWith("filter on metadata."),
   );
