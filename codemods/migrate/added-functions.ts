@@ -59,3 +59,30 @@ export function everyPageSource(typed: boolean): string {
     "",
   ].join("\n");
 }
+
+export const CATEGORIES = "oddkitCategories";
+
+/**
+ * `rollups=compute`: legacy's `categories` rollup from the entries' metadata — every tag in first-seen
+ * order, "other" for an entry without tags (test/migrate/rollups.test.ts holds it equal to the legacy
+ * server's own rule).
+ */
+export function categoriesSource(typed: boolean): string {
+  const sig = typed
+    ? `${CATEGORIES}(entries: Array<{ metadata?: Record<string, unknown> }>): string[]`
+    : `${CATEGORIES}(entries)`;
+  return [
+    "",
+    "// oddkit-migrate (rollups=compute): the contract has no categories rollup; every tag of every entry, first seen first.",
+    `function ${sig} {`,
+    `  const seen = new Set${typed ? "<string>" : ""}();`,
+    "  for (const entry of entries) {",
+    "    const tags = entry.metadata?.tags;",
+    '    const list = typeof tags === "string" ? [tags] : Array.isArray(tags) ? tags.map((t) => String(t)) : ["other"];',
+    "    for (const tag of list) seen.add(tag);",
+    "  }",
+    "  return [...seen];",
+    "}",
+    "",
+  ].join("\n");
+}

@@ -32,8 +32,16 @@ import { LEGACY_SEARCH_MAX_HITS } from "../lib/legacy.js";
 import { TODO_TAG } from "../lib/todo.js";
 import { LEGACY_DATE_ORDER_TODO } from "../tool-parameters.js";
 import { COMPUTED_ACTION_TODO } from "../umbrella-to-action-tools.js";
-import { EVERY_PAGE, everyPageSource, KIND_LIST, PATH_OF_URI, pathOfUriSource } from "./added-functions.js";
-import { completeListing, completeListingEdits } from "./complete-listing.js";
+import {
+  CATEGORIES,
+  categoriesSource,
+  EVERY_PAGE,
+  everyPageSource,
+  KIND_LIST,
+  PATH_OF_URI,
+  pathOfUriSource,
+} from "./added-functions.js";
+import { callOnlyMarker, completeListing, completeListingEdits } from "./complete-listing.js";
 import { type DatedPrefixLoop, datedPrefixLoop, datedPrefixSlice } from "./dated-listing.js";
 import { DECIDED_READS, type DecidedHelpers, decidedRead } from "./decided-reads.js";
 import type { DecisionChoices } from "./decisions.js";
@@ -42,7 +50,7 @@ import type { Group } from "./detect/index.js";
 import { accessOf, argValue, statementOf, unwrap } from "./detect/nodes.js";
 import { rebuildObject } from "./object-text.js";
 import { ownPageLoop, ownPageLoopEdits } from "./page-loop.js";
-import { startHereEdits, startHereRollup } from "./rollups.js";
+import { categoriesEdits, categoriesRollup, startHereEdits, startHereRollup } from "./rollups.js";
 
 export interface TextEdit {
   readonly start: number;
@@ -139,7 +147,7 @@ export function mappable(group: Group, choices: DecisionChoices = {}): boolean {
   if (action === null || group.call.insideWrapper || group.window) return false;
   if (datedPrefixSlice(group) !== null || datedPrefixLoop(group) !== null) return true;
   if (completeListing(group, choices) !== null || startHereRollup(group, choices)) return true;
-  if (ownPageLoop(group, choices) !== null) return true;
+  if (ownPageLoop(group, choices) !== null || categoriesRollup(group, choices) !== null) return true;
   if (!MAPPABLE[action] && !DECIDED_READS[action]) return false;
   const args = group.call.args;
   if (args === null) return false;
@@ -179,6 +187,7 @@ export function mappable(group: Group, choices: DecisionChoices = {}): boolean {
 const FILE_HELPERS = {
   pathOfUri: { name: PATH_OF_URI, source: pathOfUriSource },
   everyPage: { name: EVERY_PAGE, source: everyPageSource },
+  categories: { name: CATEGORIES, source: categoriesSource },
 } as const;
 
 /** The decided helpers of one rewrite: each file function is added once to each file that calls it. */
@@ -226,6 +235,20 @@ export function rewriteEdits(group: Group, choices: DecisionChoices = {}): Map<s
         reason.startsWith("the catalog start_here list is gone"),
       );
       if (marker) push(read.node, marker);
+    }
+    return edits;
+  }
+  const categories = categoriesRollup(group, choices);
+  if (categories) {
+    const helpers = decidedHelpers(push);
+    for (const e of categoriesEdits(group, categories, helpers.fileHelper)) push(e.node, e);
+    const marker = callOnlyMarker(group.call.node);
+    if (marker) push(group.call.node, marker);
+    for (const read of group.reads) {
+      const above = markerAbove(read.node, (reason) =>
+        reason.startsWith("the catalog categories rollup is gone"),
+      );
+      if (above) push(read.node, above);
     }
     return edits;
   }

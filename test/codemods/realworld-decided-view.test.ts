@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { glob } from "tinyglobby";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DECISIONS, parseDecide } from "../../codemods/migrate/decisions.js";
+import { legacyCategories } from "../../src/legacy/catalog.js";
 import { createReferenceServer, type ReferenceServer } from "../../src/server/index.js";
 import {
   createDecidedLegacyServer,
@@ -292,9 +293,25 @@ describe("rollups", () => {
     const pathOf = new Map(index.map((a) => [a.uri, a.path]));
     expect(after.start_here).toEqual(page.data.map((d: Json) => pathOf.get(d.uri) ?? klappyPath(d.uri)));
     expect(after.start_here).not.toEqual(before.start_here);
-    // Legacy's categories roll up every indexed document, not a page: computed over the complete
-    // listing (in the contract's order, the legacy index's own) they are the same tags in the same order.
-    expect(after.categories).toEqual(before.categories);
+    // Legacy's categories roll up every indexed document, not a page: computed the legacy way over the
+    // complete listing, in the contract's order, from the contract's metadata (what the rewrite reads).
+    const listed: Json[] = [];
+    for (let offset = 0; ; ) {
+      const next = await resultOf(contract, "oddkit_catalog", {
+        include: ["canon", "docs", "journals", "essays", "apocrypha"],
+        disclosure: ["metadata"],
+        limit: 100,
+        offset,
+      });
+      listed.push(...next.data);
+      offset += next.data.length;
+      if (next.data.length === 0 || offset >= next.total) break;
+    }
+    expect(after.categories).toEqual([
+      ...legacyCategories(listed.map((d: Json) => ({ frontmatter: d.metadata ?? {} }))).keys(),
+    ]);
+    expect(new Set(after.categories as string[]).size).toBeGreaterThan(0);
+    expect(before.categories).toEqual(expect.any(Array));
   });
 
   it("compute with paths=uri: the start_here items are derived paths", async () => {

@@ -131,11 +131,9 @@ describe("the manifest's decided expectations", () => {
  * list, so the list only shrinks.
  */
 /** Legacy files fully migrated under `--decide recommended`, as measured on the corpus (goal: 0.85). */
-const MEASURED_SHARE = 36 / 45;
+const MEASURED_SHARE = 37 / 45;
 
 const DECIDED_STILL_FLAGGED = [
-  // categories rollup: computing legacy's tag list from a metadata listing is not rewritten yet
-  "lovable-edge/supabase/functions/tag-cloud/index.ts",
   // page loops passing their own offset (fetchPage(offset) … while (pagination.has_more))
   "node-esm/scripts/build-search-index.mjs",
   "node-scripts/scripts/export-titles.cjs",
@@ -172,7 +170,7 @@ describe("the whole corpus under --decide recommended (the real engine)", () => 
     const legacy = whole.files.filter((f) => f.expect === "fully-migrated" || f.expect === "flagged");
     const flagged = legacy.filter((f) => f.status !== "fully-migrated").map((f) => f.file);
     expect(flagged.sort()).toEqual([...DECIDED_STILL_FLAGGED].sort());
-    // The goal is 85%. The corpus measures 36 of 45 (80%): the three files listed first above wait on
+    // The goal is 85%. The corpus measures 37 of 45 (82%): the two files listed first above wait on
     // rewrites not made yet (with them, 39 of 45). The share may grow, never fall.
     expect((legacy.length - flagged.length) / legacy.length).toBeGreaterThanOrEqual(MEASURED_SHARE);
   });

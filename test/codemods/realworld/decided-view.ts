@@ -325,7 +325,8 @@ const errorsContract: DecidedTransform = async ({ action, params, result }, worl
 /**
  * rollups=compute: start_here is the contract's `start_here: true` listing (as legacy paths, so
  * `paths` applies to it as to every path); categories are computed the legacy way (every tag, first
- * seen) over the complete listing the migrated code reads: the contract's, in its order.
+ * seen) over the complete listing the migrated code reads: the contract's, in its order, with its
+ * metadata.
  */
 const rollupsCompute: DecidedTransform = async ({ action, result }, world) => {
   if (action !== "catalog") return result;
@@ -337,8 +338,14 @@ const rollupsCompute: DecidedTransform = async ({ action, result }, world) => {
     out.start_here = uris.map((uri) => pathOf.get(uri) ?? derivedPath(uri));
   }
   if ("categories" in out) {
-    const listed = byPosition(index, await world.contractListing({}));
-    out.categories = [...legacyCategories(listed.map((a) => ({ frontmatter: a.metadata }))).keys()];
+    // The rewrite reads each entry's contract metadata (it is made only with frontmatter=contract).
+    const metadata = await world.contractMetadata();
+    const listed = await world.contractListing({});
+    out.categories = [
+      ...legacyCategories(
+        listed.map((uri) => ({ frontmatter: (metadata.get(uri) ?? {}) as Record<string, unknown> })),
+      ).keys(),
+    ];
   }
   return out;
 };
