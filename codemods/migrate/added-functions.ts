@@ -7,7 +7,7 @@
  * `oddkitPathOfUri` equal to the contract's `pathForKlappyUri`.
  */
 import { KINDS } from "oddkit-sdk/contract";
-import { URI_SCHEME } from "oddkit-sdk/internal";
+import { LEGACY_UNTAGGED_CATEGORY, URI_SCHEME } from "oddkit-sdk/internal";
 
 export const PATH_OF_URI = "oddkitPathOfUri";
 export const EVERY_PAGE = "oddkitEveryPage";
@@ -78,7 +78,7 @@ export function categoriesSource(typed: boolean): string {
     `  const seen = new Set${typed ? "<string>" : ""}();`,
     "  for (const entry of entries) {",
     "    const tags = entry.metadata?.tags;",
-    '    const list = typeof tags === "string" ? [tags] : Array.isArray(tags) ? tags.map((t) => String(t)) : ["other"];',
+    `    const list = typeof tags === "string" ? [tags] : Array.isArray(tags) ? tags.map((t) => String(t)) : [${JSON.stringify(LEGACY_UNTAGGED_CATEGORY)}];`,
     "    for (const tag of list) seen.add(tag);",
     "  }",
     "  return [...seen];",

@@ -152,17 +152,25 @@ function listingStatements(group: Group): ListingStatements | null {
   const to = all.indexOf(last as never);
   if (from < 0 || to <= from) return null;
   const statements = all.slice(from, to + 1);
-  // The page's own names (the response, the parsed reply) must not be used after it.
-  const end = last.getEnd();
+  if (!namesStayInPage(statements)) return null;
+  return { statements, result: init, cast, binding };
+}
+
+/**
+ * The page's own names (the response, the parsed reply: those its statements before the last
+ * declare) are plain names not used after the page.
+ */
+export function namesStayInPage(statements: readonly Node[]): boolean {
+  const end = (statements.at(-1) as Node).getEnd();
   for (const statement of statements.slice(0, -1)) {
     if (!Node.isVariableStatement(statement)) continue;
     for (const d of statement.getDeclarations()) {
       const name = d.getNameNode();
-      if (!Node.isIdentifier(name)) return null;
-      if (name.findReferencesAsNodes().some((ref) => ref.getStart() > end)) return null;
+      if (!Node.isIdentifier(name)) return false;
+      if (name.findReferencesAsNodes().some((ref) => ref.getStart() > end)) return false;
     }
   }
-  return { statements, result: init, cast, binding };
+  return true;
 }
 
 /** A destructured `pagination` that is the pattern's last element, read only for its total. */

@@ -28,6 +28,7 @@ import { anchorOf, callMarkerLines, markerComments } from "./detect/call-markers
 import { type Detection, detect, type Group, type Site } from "./detect/index.js";
 import { createAnalysisProject, findTsconfig, heldAsModule } from "./detect/project.js";
 import { applyEdits, mappable, rewriteEdits, type TextEdit, windowEdits, wrapperEdits } from "./rewrite.js";
+import { takenHint } from "./site-need.js";
 
 export type SiteStatus = "rewritten" | "flagged" | "reviewed" | "unmigrated" | "contract";
 
@@ -250,27 +251,13 @@ export function newDiagnostics(before: readonly string[], after: readonly string
 }
 
 /** The files a group's call, reads and escapes are in. */
-/** A read's hint naming the decision that lifts it: `lifted by \`--decide name=value\` (…)`. */
-const LIFTED_BY = /lifted by `--decide ([a-z]+)=([a-z-]+)` \([^)]*\)/;
-
 /**
  * A read whose marker names a decision the run has taken: the decision is not what blocks it, so
- * the marker says what does — the file's fallback (the rewrite's type errors, say), else another
- * read of the same call that nothing lifts (listed beside it under the call's marker).
+ * the marker says what does (site-need.ts `takenHint`).
  */
 export function withTakenDecision(site: Site, choices: DecisionChoices, fallback: string | undefined): Site {
-  const match = LIFTED_BY.exec(site.reason);
-  if (!match || (choices as Record<string, string>)[match[1] as string] !== match[2]) return site;
-  const blocker = fallback
-    ? `the call stays on the legacy envelope because ${fallback.replace(/: only markers were added$|: kept on the legacy envelope$/, "")}`
-    : "the call stays on the legacy envelope for another of its reads, which nothing lifts (listed with it)";
-  return {
-    ...site,
-    reason: site.reason.replace(
-      LIFTED_BY,
-      `\`--decide ${match[1]}=${match[2]}\` is taken and lifts it; ${blocker}`,
-    ),
-  };
+  const reason = takenHint(site.reason, choices, fallback);
+  return reason === site.reason ? site : { ...site, reason };
 }
 
 /** Occurrences of the legacy opt-in parameter in a text. */
@@ -572,15 +559,16 @@ export function runEngine(
     (g.reason !== null ||
       g.reads.some((r) => !acceptedAsWritten(g.call.action, r, choices)) ||
       g.escapes.length > 0);
-  reopenParked(
-    session,
-    set,
-    afterText,
-    sources,
-    baseOf,
-    revertFile,
-    (g) => legacyGroup(g) && mappable(g, choices),
-  );
+  if (Object.keys(choices).length > 0)
+    reopenParked(
+      session,
+      set,
+      afterText,
+      sources,
+      baseOf,
+      revertFile,
+      (g) => legacyGroup(g) && mappable(g, choices),
+    );
   for (let round = 0; round < 4; round++) {
     analysis = session.analyse(set);
     const revert = new Set<string>();

@@ -8,10 +8,10 @@
  *
  *   result.start_here → result.data.map((entry) => oddkitPathOfUri(entry.uri))
  */
-import { FLAG_CAPS, NO_FLAG_CAP } from "oddkit-sdk/contract";
+import { effectiveCap, NO_FLAG_CAP } from "oddkit-sdk/contract";
 import { Node } from "ts-morph";
 import { KIND_LIST } from "./added-functions.js";
-import { literalPageArgs } from "./complete-listing.js";
+import { literalPageArgs, namesStayInPage } from "./complete-listing.js";
 import type { DecisionChoices } from "./decisions.js";
 import type { Group } from "./detect/index.js";
 import { isFunctionLike, statementOf } from "./detect/nodes.js";
@@ -117,15 +117,7 @@ export function categoriesRollup(group: Group, choices: DecisionChoices): Catego
   const to = all.indexOf(last as never);
   if (from < 0 || to < from) return null;
   const statements = all.slice(from, to + 1);
-  // The page's own names (the response, the reply) are read in the page only.
-  for (const statement of statements.slice(0, -1)) {
-    if (!Node.isVariableStatement(statement)) continue;
-    for (const d of statement.getDeclarations()) {
-      const name = d.getNameNode();
-      if (!Node.isIdentifier(name)) return null;
-      if (name.findReferencesAsNodes().some((ref) => ref.getStart() > last.getEnd())) return null;
-    }
-  }
+  if (!namesStayInPage(statements)) return null;
   return { statements, result: init, name: holder.getText() };
 }
 
@@ -140,7 +132,7 @@ export function categoriesEdits(
   const file = call.getSourceFile().getFullText();
   const first = plan.statements[0] as Node;
   const last = plan.statements.at(-1) as import("ts-morph").VariableStatement;
-  const pageArgs = `{ limit: ${FLAG_CAPS.metadata}, offset, disclosure: ["metadata"], include: ${KIND_LIST} }`;
+  const pageArgs = `{ limit: ${effectiveCap(["metadata"]).max}, offset, disclosure: ["metadata"], include: ${KIND_LIST} }`;
   const withArgs = (from: number, to: number) =>
     args.getStart() >= from && args.getEnd() <= to
       ? file.slice(from, args.getStart()) + pageArgs + file.slice(args.getEnd(), to)

@@ -5,7 +5,7 @@
  * summary and `--plan` say it the same way, from here.
  */
 import { decisionFor } from "./decided-reads.js";
-import { DECISIONS, type DecisionName } from "./decisions.js";
+import { DECISIONS, type DecisionChoices, type DecisionName } from "./decisions.js";
 
 export type SiteNeed = DecisionName | "mechanical" | "review";
 
@@ -69,4 +69,21 @@ export function liftHint(action: string | null, what: string): string {
   if (need === "mechanical" || need === "review")
     return "its contract counterpart is not rewritten in this shape yet: move it by hand (docs/codemods.md lists the counterparts)";
   return `it waits on the \`${need}\` decision (recommended: ${DECISIONS[need].recommended}; \`migrate --plan\` shows its effect), which this version does not apply to this shape yet: move it by hand`;
+}
+
+/** The part of `liftHint` naming the decision that lifts a read. */
+const LIFTED_BY = /lifted by `--decide ([a-z]+)=([a-z-]+)` \([^)]*\)/;
+
+/**
+ * A marker's reason whose `liftHint` names a decision the run has taken, told instead what blocks
+ * the read: the file's fallback (the rewrite's type errors, say), else another read of the same call
+ * that nothing lifts (listed beside it under the call's marker). Any other reason is kept.
+ */
+export function takenHint(reason: string, choices: DecisionChoices, fallback: string | undefined): string {
+  const match = LIFTED_BY.exec(reason);
+  if (!match || (choices as Record<string, string>)[match[1] as string] !== match[2]) return reason;
+  const blocker = fallback
+    ? `the call stays on the legacy envelope because ${fallback.replace(/: only markers were added$|: kept on the legacy envelope$/, "")}`
+    : "the call stays on the legacy envelope for another of its reads, which nothing lifts (listed with it)";
+  return reason.replace(LIFTED_BY, `\`--decide ${match[1]}=${match[2]}\` is taken and lifts it; ${blocker}`);
 }

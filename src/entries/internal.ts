@@ -20,5 +20,9 @@ export {
   type UseCaseId,
   useCaseById,
 } from "../helpers/use-cases.js";
-export { LEGACY_CATALOG_DEFAULT_LIMIT, LEGACY_CATALOG_MAX_LIMIT } from "../legacy/catalog.js";
+export {
+  LEGACY_CATALOG_DEFAULT_LIMIT,
+  LEGACY_CATALOG_MAX_LIMIT,
+  LEGACY_UNTAGGED_CATEGORY,
+} from "../legacy/catalog.js";
 export { LEGACY_SEARCH_MAX_HITS } from "../legacy/search.js";

@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CATEGORIES, categoriesSource } from "../../codemods/migrate/added-functions.js";
 import { parseDecide } from "../../codemods/migrate/decisions.js";
+import { FLAG_CAPS, KINDS } from "../../src/contract/index.js";
 import { legacyCategories } from "../../src/legacy/catalog.js";
 import { everyEntry, migrate, run, useServers } from "./decided-harness.js";
 
@@ -68,7 +69,7 @@ describe("a catalog read for its categories", () => {
     const after = (await run(out, servers.contract, "tagCloud", "")) as { tags: string[]; documents: number };
     const every = await everyEntry(
       servers.contract,
-      { limit: 100, disclosure: ["metadata"], include: ["canon", "docs", "journals", "essays", "apocrypha"] },
+      { limit: FLAG_CAPS.metadata, disclosure: ["metadata"], include: [...KINDS] },
       "data",
     );
     const expected = [...legacyCategories(every.map((e) => ({ frontmatter: e.metadata ?? {} }))).keys()];
